@@ -1,0 +1,59 @@
+"""nlu: span-mapped understanding of noisy Chinese input (typed, ASR, OCR).
+
+    >>> import nlu
+    >>> result = nlu.understand("查询 AGV-01 当前状态")
+    >>> result.decision.action, result.canonical_text
+    >>> result.model_dump_json(by_alias=True)   # the camelCase legacy-nlu.v1 contract
+
+`Pipeline` is the reusable, thread-safe form for services; `understand` uses a shared
+default one.
+"""
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+__all__ = ["understand", "Pipeline", "FeatureFlags", "InputError", "LegacyInputUnderstanding", "__version__"]
+
+if TYPE_CHECKING:
+    from nlu.contract import LegacyInputUnderstanding
+    from nlu.errors import InputError
+    from nlu.pipeline import FeatureFlags, Pipeline
+
+_default = None
+_default_lock = threading.Lock()
+
+
+def default_pipeline():
+    global _default
+    if _default is None:
+        with _default_lock:
+            if _default is None:
+                from nlu.pipeline import FeatureFlags, Pipeline
+
+                _default = Pipeline(flags=FeatureFlags.from_env())
+    return _default
+
+
+def understand(text: str, *, source: str = "typed", reference_time: Any = None, alternatives: Any = None,
+               confidence: float | None = None, referents: Any = None, **options: Any):
+    """Understand one utterance with the default pipeline; see `Pipeline.understand`."""
+    return default_pipeline().understand(text, source=source, reference_time=reference_time, alternatives=alternatives,
+                                         confidence=confidence, referents=referents, **options)
+
+
+def __getattr__(name: str):  # lazy: `import nlu` stays cheap
+    if name in ("Pipeline", "FeatureFlags"):
+        import nlu.pipeline as p
+
+        return getattr(p, name)
+    if name == "InputError":
+        from nlu.errors import InputError
+
+        return InputError
+    if name == "LegacyInputUnderstanding":
+        from nlu.contract import LegacyInputUnderstanding
+
+        return LegacyInputUnderstanding
+    raise AttributeError(f"module 'nlu' has no attribute {name!r}")

@@ -1,0 +1,5 @@
+import sys
+
+from nlu.cli import main
+
+sys.exit(main())

@@ -1,0 +1,32 @@
+"""Numbered errors for caller mistakes (never for what a user typed).
+
+Like spaCy's E-codes: each message has a stable code so callers and tests can match on it.
+Text content never raises; wrong *arguments* from the calling program do.
+"""
+from __future__ import annotations
+
+
+class NluError(Exception):
+    code = "E000"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(f"[{self.code}] {message}")
+
+
+class InputError(NluError, ValueError):
+    """E1xx: bad arguments to understand()/Pipeline."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)
+
+
+E101 = "text must be a str, got {type}"
+E102 = "source must be one of typed, asr, ocr, mixed; got {value!r}"
+E103 = "reference_time must be a datetime or an ISO 8601 string; got {value!r}"
+E104 = "segment {index}: span [{start}, {end}) does not index the original text (UTF-16 length {length})"
+E105 = "segment {index}: source must be typed, asr or ocr; got {value!r}"
+E106 = "confidence must be a number in [0, 1]; got {value!r}"
+E107 = "alternatives must be a list of strings"
+E108 = "referent {index}: {problem}"
+E109 = "budget_ms must be positive; got {value!r}"

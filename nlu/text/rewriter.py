@@ -1,0 +1,202 @@
+"""The one rewriter: applies proposed edits to the current text and extends the alignment.
+
+Stages never touch text. They propose `Edit`s in the coordinates of the text they saw
+(the current text); `rewrite` applies the accepted ones in a single pass, refuses the ones
+that overlap each other or a protected original span, and reports both. Successive calls
+compose because the alignment always maps the *original* text to the newest text.
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from typing import Literal, Sequence
+
+from nlu.text.alignment import Alignment, Segment, kind_for
+
+EditType = Literal["typo", "asr", "ocr", "punctuation", "grammar", "self_repair"]
+Evidence = Literal["lexicon", "source_alternative", "rule", "context", "model"]
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """A proposal: replace current-text [start, end) by `replacement`."""
+
+    start: int
+    end: int
+    replacement: str
+    type: EditType
+    evidence: Evidence
+    confidence: float = 1.0
+    inferred: bool = False
+    # Width folding is the only change allowed inside a protected span (issue 3).
+    width_fold_only: bool = False
+    # False: record as a suggestion without applying (correction below threshold).
+    apply: bool = True
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EditOutcome:
+    """What became of one proposal, in original coordinates."""
+
+    edit: Edit
+    o0: int
+    o1: int
+    applied: bool
+    touches_protected: bool
+    refusal: str = ""  # "", "protected", "overlap", "suggestion", "out_of_range"
+
+
+@dataclass(slots=True)
+class RewriteResult:
+    alignment: Alignment
+    outcomes: list[EditOutcome] = field(default_factory=list)
+
+
+def _split_unchanged(segs: list[Segment], cuts: set[int]) -> list[Segment]:
+    """Split unchanged segments at current-text positions in `cuts` so edits align to segments."""
+    if not cuts:
+        return segs
+    out: list[Segment] = []
+    ordered = sorted(cuts)
+    for s in segs:
+        if s.kind != "unchanged" or s.c1 - s.c0 < 2:
+            out.append(s)
+            continue
+        k = bisect_right(ordered, s.c0)
+        prev = s.c0
+        while k < len(ordered) and ordered[k] < s.c1:
+            p = ordered[k]
+            out.append(Segment(s.o0 + prev - s.c0, s.o0 + p - s.c0, prev, p, "unchanged"))
+            prev = p
+            k += 1
+        out.append(Segment(s.o0 + prev - s.c0, s.o1, prev, s.c1, "unchanged"))
+    return out
+
+
+def _merge_unchanged(segs: list[Segment]) -> tuple[Segment, ...]:
+    out: list[Segment] = []
+    for s in segs:
+        if out and s.kind == "unchanged" and out[-1].kind == "unchanged" and out[-1].o1 == s.o0 and out[-1].c1 == s.c0:
+            p = out.pop()
+            s = Segment(p.o0, s.o1, p.c0, s.c1, "unchanged")
+        out.append(s)
+    return tuple(out)
+
+
+def _widen(segs: Sequence[Segment], start: int, end: int) -> tuple[int, int]:
+    """Widen [start, end) so it never cuts a changed segment (they map only as blocks)."""
+    for s in segs:
+        if s.kind == "unchanged" or s.c0 == s.c1:
+            continue
+        if start == end:
+            if s.c0 < start < s.c1:
+                start, end = s.c0, s.c1
+        elif s.c0 < end and s.c1 > start:
+            start, end = min(start, s.c0), max(end, s.c1)
+    return start, end
+
+
+def _overlaps_protected(o0: int, o1: int, protected: Sequence[tuple[int, int]]) -> bool:
+    for p0, p1 in protected:
+        if o0 == o1:
+            if p0 < o0 < p1:
+                return True
+        elif o0 < p1 and p0 < o1:
+            return True
+    return False
+
+
+def rewrite(
+    alignment: Alignment,
+    edits: Sequence[Edit],
+    protected: Sequence[tuple[int, int]] = (),
+) -> RewriteResult:
+    """Apply `edits` (current-text coordinates) to `alignment.text`.
+
+    Earlier edits in `edits` win over later overlapping ones: stages list proposals in
+    their order of trust. `protected` holds original-space spans no edit may touch.
+    """
+    text = alignment.text
+    segs = list(alignment.segments)
+    outcomes: list[EditOutcome] = []
+    accepted: list[tuple[int, int, Edit]] = []  # widened current ranges
+
+    taken: list[tuple[int, int]] = []
+    for e in edits:
+        if not (0 <= e.start <= e.end <= len(text)):
+            outcomes.append(EditOutcome(e, 0, 0, False, False, "out_of_range"))
+            continue
+        if text[e.start:e.end] == e.replacement:
+            continue  # a no-op is not an edit
+        s, t = _widen(segs, e.start, e.end)
+        o0, o1 = alignment.to_original(s, t)
+        touches = _overlaps_protected(o0, o1, protected)
+        if touches and not e.width_fold_only:
+            outcomes.append(EditOutcome(e, o0, o1, False, True, "protected"))
+            continue
+        if not e.apply:
+            outcomes.append(EditOutcome(e, o0, o1, False, touches, "suggestion"))
+            continue
+        x, y = e.start, e.end
+        clash = any((x < b and a < y) or (x == y == a == b) or (x == y and a < x < b) or (a == b and x < a < y) for a, b in taken)
+        if clash:
+            outcomes.append(EditOutcome(e, o0, o1, False, touches, "overlap"))
+            continue
+        taken.append((x, y))
+        accepted.append((s, t, e))
+        outcomes.append(EditOutcome(e, o0, o1, True, touches))
+
+    if not accepted:
+        return RewriteResult(alignment, outcomes)
+
+    accepted.sort(key=lambda x: (x[0], x[1], x[2].start))
+    # Edits widened into the same changed segment become one block (they map only as a whole).
+    blocks: list[tuple[int, int, list[Edit]]] = []
+    for s, t, e in accepted:
+        if blocks and s < blocks[-1][1]:
+            b0, b1, es = blocks[-1]
+            blocks[-1] = (b0, max(b1, t), es + [e])
+        else:
+            blocks.append((s, t, [e]))
+    segs = _split_unchanged(segs, {p for s, t, _ in blocks for p in (s, t)})
+
+    new_segs: list[Segment] = []
+    pieces: list[str] = []
+    cursor = 0  # current-text position copied so far
+    delta = 0  # new position - old position
+    i = 0
+    n = len(segs)
+    for s, t, block_edits in blocks:
+        # copy what lies before the edit (zero-length anchors at s stay before it)
+        while i < n and (segs[i].c1 <= s if segs[i].c0 != segs[i].c1 else segs[i].c0 <= s):
+            g = segs[i]
+            new_segs.append(Segment(g.o0, g.o1, g.c0 + delta, g.c1 + delta, g.kind))
+            i += 1
+        pieces.append(text[cursor:s])
+        # the block: the edit's replacement plus any widened margins of changed segments
+        block_parts, pos = [], s
+        for e in sorted(block_edits, key=lambda e: e.start):
+            block_parts.append(text[pos:e.start])
+            block_parts.append(e.replacement)
+            pos = e.end
+        block_parts.append(text[pos:t])
+        block = "".join(block_parts)
+        covered: list[Segment] = []
+        while i < n and segs[i].c0 < t:
+            covered.append(segs[i])
+            i += 1
+        if covered:
+            o0, o1 = covered[0].o0, covered[-1].o1
+        else:  # pure insertion at a segment boundary: anchor at the next segment's start
+            o0 = o1 = segs[i].o0 if i < n else len(alignment.original)
+        if o1 - o0 or block:
+            new_segs.append(Segment(o0, o1, s + delta, s + delta + len(block), kind_for(o1 - o0, len(block))))
+        pieces.append(block)
+        delta += len(block) - (t - s)
+        cursor = t
+    for g in segs[i:]:
+        new_segs.append(Segment(g.o0, g.o1, g.c0 + delta, g.c1 + delta, g.kind))
+    pieces.append(text[cursor:])
+    new_text = "".join(pieces)
+    return RewriteResult(Alignment(alignment.original, new_text, _merge_unchanged(new_segs)), outcomes)

@@ -1,0 +1,184 @@
+"""Amounts (money), quantities (number + unit) and bare numbers.
+
+``find_amounts_and_quantities(text, units=..., currency_words=..., blocked=...)`` scans a
+cleaned string and returns non-overlapping :class:`ValueMatch` objects in text order.
+
+* amount: numeral + currency word (元/块/块钱/万元/圆/CNY/人民币/RMB …) or ``¥`` prefix
+  -> ``"35000 CNY"``; a currency word that carries a multiplier (万元, 亿元, 千元) scales.
+* quantity: numeral + unit (longest unit wins) -> ``"3 台"``; ``20%`` / ``百分之二十`` -> ``"20 %"``.
+* number: a numeral with neither -> ``"5"``.
+
+Blocked spans are masked before scanning so no match can overlap them. A numeral glued to
+ASCII letters, ``-``/``_``/``.`` or to a masked span (``AGV-O1``, ``X3``), or that is part of a
+date/clock shape (``2026-03-05``, ``15:30``), is not reported.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Iterable, Literal, Sequence
+
+from .numerals import NUMERAL_RE, format_decimal, parse_number
+
+__all__ = [
+    "ValueMatch",
+    "DEFAULT_UNITS",
+    "DEFAULT_CURRENCY_WORDS",
+    "find_amounts_and_quantities",
+    "mask_blocked",
+]
+
+DEFAULT_CURRENCY_WORDS: tuple[str, ...] = (
+    "块钱", "元钱", "元", "块", "圆", "人民币", "CNY", "RMB", "万元", "亿元", "千元", "百元",
+)
+DEFAULT_UNITS: tuple[str, ...] = (
+    "台", "辆", "张", "个", "次", "小时", "分钟", "秒", "天", "周", "个月", "件", "条", "项",
+    "趟", "单", "人", "名", "位", "列", "节", "组", "批", "套", "公里", "千米", "米", "km", "吨",
+    "公斤", "kg", "箱", "托", "度", "%", "‰",
+)
+_CURRENCY_MULT = {"万": Decimal(10_000), "亿": Decimal(100_000_000), "千": Decimal(1000), "百": Decimal(100)}
+_PERCENT_RE = re.compile(r"百分之")
+_MASK = "\x00"
+_GLUE_BEFORE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_.\x00")
+_GLUE_AFTER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_\x00")
+_DATE_SEP = frozenset("-/:")
+_TIME_AFTER = frozenset("年月日号点时")  # owned by the time scanner
+
+
+@dataclass(frozen=True, slots=True)
+class ValueMatch:
+    start: int
+    end: int
+    kind: Literal["amount", "quantity", "number"]
+    text: str
+    value: Decimal | None
+    unit: str | None
+    canonical_value: str | None
+
+
+def mask_blocked(text: str, blocked: Sequence[tuple[int, int]]) -> str:
+    """Replace every blocked code point by NUL so scanners cannot match into it."""
+    if not blocked:
+        return text
+    chars = list(text)
+    n = len(chars)
+    for a, b in blocked:
+        for i in range(max(0, a), min(n, b)):
+            chars[i] = _MASK
+    return "".join(chars)
+
+
+def _overlaps(a: int, b: int, blocked: Sequence[tuple[int, int]]) -> bool:
+    return any(a < be and bs < b for bs, be in blocked)
+
+
+_WORD_CACHE: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def _words_re(words: Iterable[str]) -> re.Pattern[str]:
+    key = tuple(sorted(set(words), key=lambda w: (-len(w), w)))
+    pat = _WORD_CACHE.get(key)
+    if pat is None:
+        pat = re.compile(" ?(?:" + "|".join(re.escape(w) for w in key if w) + ")") if key else re.compile(r"(?!)")
+        _WORD_CACHE[key] = pat
+    return pat
+
+
+_CUR_PREFIX_RE = re.compile(r"[¥￥] ?\Z")
+
+
+def _longest_number(masked: str, start: int, end: int) -> tuple[int, Decimal] | None:
+    """Longest prefix of masked[start:end] that parses as a number -> (end, value)."""
+    e = end
+    while e > start:
+        v = parse_number(masked[start:e])
+        if v is not None:
+            return e, v
+        e -= 1
+    return None
+
+
+def find_amounts_and_quantities(
+    text: str,
+    *,
+    units: Iterable[str] = DEFAULT_UNITS,
+    currency_words: Iterable[str] = DEFAULT_CURRENCY_WORDS,
+    blocked: Sequence[tuple[int, int]] = (),
+) -> list[ValueMatch]:
+    masked = mask_blocked(text, blocked)
+    cur_re = _words_re(currency_words)
+    unit_re = _words_re(units)
+    n = len(masked)
+    out: list[ValueMatch] = []
+    pos = 0
+    for m in NUMERAL_RE.finditer(masked):
+        s, e = m.start(), m.end()
+        if s < pos:
+            continue
+        percent = False
+        if s >= 3 and masked[s - 3:s] == "百分之":
+            percent = True
+            ns = s - 3
+        else:
+            ns = s
+        got = _longest_number(masked, s, e)
+        if got is None:
+            continue
+        e, value = got
+        # glue checks: identifiers, codes, dates and clocks are not quantities
+        prev = masked[ns - 1] if ns > 0 else ""
+        nxt = masked[e] if e < n else ""
+        if prev in _GLUE_BEFORE:
+            continue
+        if nxt in _DATE_SEP and e + 1 < n and masked[e + 1].isdigit():
+            continue
+        if prev in _DATE_SEP and ns >= 2 and masked[ns - 2].isdigit():
+            continue
+        if prev.isdigit():
+            continue
+        kind: str = "number"
+        unit: str | None = None
+        end = e
+        if percent:
+            kind, unit = "quantity", "%"
+        else:
+            cm = cur_re.match(masked, e)
+            if cm:
+                word = cm.group().lstrip(" ")
+                mult = _CURRENCY_MULT.get(word[0]) if len(word) > 1 and word[0] in _CURRENCY_MULT else None
+                if mult is not None:
+                    value = value * mult
+                kind, unit, end = "amount", "CNY", cm.end()
+            else:
+                um = unit_re.match(masked, e)
+                if um:
+                    word = um.group().lstrip(" ")
+                    kind, unit, end = "quantity", word, um.end()
+                elif _CUR_PREFIX_RE.search(masked, 0, ns):
+                    p = _CUR_PREFIX_RE.search(masked[:ns])
+                    assert p is not None
+                    ns = p.start()
+                    kind, unit = "amount", "CNY"
+        if kind == "number":
+            if nxt and (nxt in _GLUE_AFTER or nxt in _TIME_AFTER):
+                continue
+            raw = masked[ns:end]
+            if not raw[0].isdigit() and len(raw) < 2:
+                continue  # a lone Chinese digit (一下, 十分) is a word, not a number
+        if kind == "quantity" and unit and unit[-1:].isascii() and unit[-1:].isalpha():
+            if end < n and masked[end] in _GLUE_AFTER:
+                continue
+        if _overlaps(ns, end, blocked):  # defensive: masking already prevents this
+            continue
+        num = format_decimal(value)
+        if kind == "amount":
+            canon = f"{num} CNY"
+        elif unit:
+            canon = f"{num} {unit}"
+        else:
+            canon = num
+        out.append(ValueMatch(ns, end, kind, text[ns:end], value, unit, canon))  # type: ignore[arg-type]
+        pos = end
+    return out

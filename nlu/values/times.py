@@ -1,0 +1,406 @@
+"""Time and time-range recognition resolved in Asia/Shanghai.
+
+``find_times(text, reference, blocked=())`` returns non-overlapping :class:`TimeMatch` objects
+in text order. Canonical values follow the ontology: a point is ISO 8601 with seconds and
+``+08:00``; a range is ``START/END`` (half-open). A phrase that is recognised but not well
+defined (十二月月底, 三点半 without 上午/下午, 2月30日) keeps its text and gets
+``canonical_value=None`` -- it is never guessed.
+
+Design: a few compiled patterns (built from word tables below) find candidates; one resolver
+turns the captured parts (year / month / day / week / part of day / clock) into a range or
+point; overlapping candidates are resolved leftmost-longest. ``dateparser`` is imported lazily
+and used only for ISO datetimes carrying their own offset (``2026-03-05T14:30:00Z``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from typing import Literal, Sequence
+from zoneinfo import ZoneInfo
+
+from .numerals import parse_number
+from .quantities import mask_blocked
+
+__all__ = ["TimeMatch", "find_times", "SHANGHAI"]
+
+SHANGHAI = ZoneInfo("Asia/Shanghai")
+
+
+@dataclass(frozen=True, slots=True)
+class TimeMatch:
+    start: int
+    end: int
+    text: str
+    kind: Literal["time", "time_range"]
+    canonical_value: str | None
+
+
+# ---------------------------------------------------------------- word tables (rules as data)
+DAY_WORDS: dict[str, int] = {
+    "大前天": -3, "前天": -2, "昨天": -1, "昨日": -1, "今天": 0, "今日": 0,
+    "明天": 1, "明日": 1, "后天": 2, "大后天": 3,
+}
+# day + part of day in one word
+SHORT_DAY_PART: dict[str, tuple[int, str]] = {
+    "今早": (0, "上午"), "今晨": (0, "上午"), "明早": (1, "上午"), "明晨": (1, "上午"),
+    "昨早": (-1, "上午"), "昨晨": (-1, "上午"), "今晚": (0, "晚上"), "明晚": (1, "晚上"),
+    "昨晚": (-1, "晚上"), "今夜": (0, "晚上"), "昨夜": (-1, "晚上"), "明夜": (1, "晚上"),
+}
+# part of day -> (start hour, end hour) or None when the spec does not define a range
+PARTS: dict[str, tuple[int, int] | None] = {
+    "早上": (6, 12), "早晨": (6, 12), "上午": (6, 12), "下午": (12, 18), "晚上": (18, 24),
+    "夜里": None, "夜间": None, "中午": None, "凌晨": None, "傍晚": None,
+}
+# how a 1..12 clock hour reads after a part of day: hour -> 24h hour (absent = ambiguous)
+_CLOCK_BY_PART: dict[str, dict[int, int]] = {
+    "上午": {h: h for h in range(0, 13)},
+    "下午": {**{h: h + 12 for h in range(1, 12)}, 12: 12, **{h: h for h in range(13, 19)}},
+    "晚上": {**{h: h + 12 for h in range(6, 12)}, 12: 24, **{h: h for h in range(18, 24)}},
+    "中午": {11: 11, 12: 12, 1: 13, 2: 14, 13: 13, 14: 14},
+    "凌晨": {h: h for h in range(0, 7)},
+    "傍晚": {h: h + 12 for h in range(5, 8)} | {h: h for h in range(17, 20)},
+    "夜里": {h: h + 12 for h in range(8, 12)} | {12: 24} | {h: h for h in range(20, 24)},
+}
+_CLOCK_BY_PART["早上"] = _CLOCK_BY_PART["早晨"] = _CLOCK_BY_PART["上午"]
+_CLOCK_BY_PART["夜间"] = _CLOCK_BY_PART["夜里"]
+
+YEAR_WORDS: dict[str, int] = {
+    "今年": 0, "本年": 0, "去年": -1, "上年": -1, "上一年": -1, "前年": -2, "明年": 1,
+    "下一年": 1, "后年": 2,
+}
+# relative period prefixes -> offset; units -> period kind
+PERIOD_PREFIX: dict[str, int] = {
+    "本": 0, "这": 0, "这个": 0, "这一": 0, "这一个": 0, "当": 0,
+    "上": -1, "上个": -1, "上一": -1, "上一个": -1, "上上": -2, "上上个": -2,
+    "下": 1, "下个": 1, "下一": 1, "下一个": 1, "下下": 2, "下下个": 2,
+}
+PERIOD_UNIT: dict[str, str] = {
+    "周": "week", "星期": "week", "礼拜": "week", "月": "month", "季度": "quarter", "季": "quarter",
+    "年度": "year",
+}
+WEEKDAYS: dict[str, int] = {
+    "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7,
+    "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7,
+}
+VAGUE_IN_MONTH = ("月底", "月初", "月末", "月中", "底", "初", "末", "上旬", "中旬", "下旬")
+RECENT_PREFIX = ("最近", "近", "过去")
+RECENT_UNITS: dict[str, str | None] = {
+    "天": "day", "日": "day", "周": None, "星期": None, "个星期": None, "个月": None,
+    "月": None, "年": None,
+}
+
+
+def _alt(words) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
+
+
+_CNUM = "[零〇一二两三四五六七八九十]"
+_L = r"(?<![0-9A-Za-z\x00.\-])"  # Arabic numbers must not be glued to codes/identifiers
+_YEAR = rf"(?:(?P<y>{_L}\d{{4}}|[〇零一二三四五六七八九]{{4}})年|(?P<yw>{_alt(YEAR_WORDS)}))"
+_MONTH = rf"(?:(?P<mo>{_L}(?:1[0-2]|0?[1-9])(?!\d)|十[一二]?|[一二三四五六七八九])月份?|(?P<lastm>最后一个月|最后一月)|(?P<firstm>第一个月))"
+_DAY = rf"(?:(?P<d>(?:3[01]|[12]\d|0?[1-9])(?!\d)|三十一?|二十[一二三四五六七八九]?|十[一二三四五六七八九]?|[一二三四五六七八九])[日号](?!子)|(?P<vague>{_alt(VAGUE_IN_MONTH)}))"
+_QUARTER = r"(?:第?(?P<qn>[一二三四1-4])季度|(?P<qq>Q[1-4]))"
+_HALF = r"(?P<half>上半年|下半年)"
+_WEEKDAY = rf"(?:(?P<wp>{_alt(k for k in PERIOD_PREFIX if k not in ('当',))})?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天1-7])(?![0-9]))"
+_ISO = rf"(?:{_L}(?P<iy>\d{{4}})(?P<sep>[-/.])(?P<im>\d{{1,2}})(?P=sep)(?P<id>\d{{1,2}})(?!\d))"
+_DAYW = rf"(?:(?P<dw>{_alt(k for k in DAY_WORDS if k not in ('前天', '后天'))}|(?<![提之以此事从])前天|(?<![之然以此最随过落])后天))"
+_SHORT = rf"(?P<short>{_alt(SHORT_DAY_PART)})"
+_PART = rf"(?P<part>{_alt(PARTS)})"
+_CLOCK = (
+    rf"(?:(?P<h>{_L}(?:[01]?\d|2[0-4])|{_CNUM}{{1,3}})(?:点钟?|时)"
+    rf"(?:(?P<mi>[0-5]?\d(?=分)|[0-5]\d|{_CNUM}{{2,3}}|{_CNUM}(?=分))分?|(?P<hh>半)|(?P<qt>一刻|三刻)|整)?"
+    rf"(?![0-9零〇一二两三四五六七八九十])"
+    rf"|(?P<ch>{_L}(?:[01]?\d|2[0-3])):(?P<cm>[0-5]\d)(?::(?P<cs>[0-5]\d))?(?![0-9:]))"
+)
+_DATE = (
+    rf"(?:{_ISO}|{_WEEKDAY}|{_DAYW}|{_YEAR}?(?:{_MONTH}{_DAY}?|{_QUARTER}|{_HALF}|(?P<whole>全年))?)"
+)
+_DT_RE = re.compile(rf"(?:{_SHORT}|{_DATE})? ?{_PART}?{_CLOCK}?")
+_DT_START = re.compile(
+    r"[0-9零〇一二两三四五六七八九十今去明前后本上下这大昨最第全早晚中凌傍夜周星礼Q]"
+)
+_PERIOD_RE = re.compile(
+    rf"(?<![以之])(?P<pp>{_alt(PERIOD_PREFIX)})(?P<pu>周(?![期转边末围年到一二三四五六日天0-9])"
+    rf"|星期(?![一二三四五六日天0-9])|礼拜(?![一二三四五六日天0-9])|月(?![台份底初末中])|季度|季(?!节)|年度)"
+)
+_RECENT_RE = re.compile(
+    rf"(?P<rp>{_alt(RECENT_PREFIX)}) ?(?P<rn>\d+|[零一二两三四五六七八九十百]+) ?(?P<ru>{_alt(RECENT_UNITS)})(?:内|以来)?"
+)
+_ISO_TZ_RE = re.compile(
+    rf"{_L}\d{{4}}-\d{{2}}-\d{{2}}[T ]\d{{2}}:\d{{2}}(?::\d{{2}})?(?:\.\d+)?(?:Z|[+-]\d{{2}}:?\d{{2}})(?![0-9])"
+)
+
+
+# ---------------------------------------------------------------- calendar helpers
+def _midnight(d: date) -> datetime:
+    return datetime(d.year, d.month, d.day, tzinfo=SHANGHAI)
+
+
+def _rng(a: datetime, b: datetime) -> str:
+    return f"{a.isoformat()}/{b.isoformat()}"
+
+
+def _add_months(y: int, m: int, k: int) -> tuple[int, int]:
+    i = y * 12 + (m - 1) + k
+    return i // 12, i % 12 + 1
+
+
+def _month_range(y: int, m: int, span: int = 1) -> str:
+    ny, nm = _add_months(y, m, span)
+    return _rng(_midnight(date(y, m, 1)), _midnight(date(ny, nm, 1)))
+
+
+def _year_range(y: int) -> str:
+    return _rng(_midnight(date(y, 1, 1)), _midnight(date(y + 1, 1, 1)))
+
+
+def _day_range(d: date) -> str:
+    return _rng(_midnight(d), _midnight(d + timedelta(days=1)))
+
+
+def _small_int(s: str | None) -> int | None:
+    if not s:
+        return None
+    v = parse_number(s)
+    if v is None or v != v.to_integral_value():
+        return None
+    return int(v)
+
+
+def _year_of(s: str) -> int | None:
+    if s.isdigit():
+        return int(s)
+    v = parse_number(s)  # digit-by-digit 二〇二六
+    return int(v) if v is not None else None
+
+
+# ---------------------------------------------------------------- resolvers
+class _Unresolved(Exception):
+    pass
+
+
+def _clock_hour(h: int, part: str | None, colon: bool) -> int:
+    if part is None:
+        if colon or h == 0 or 13 <= h <= 23:
+            return h
+        raise _Unresolved  # 1..12 without 上午/下午: am or pm is not said
+    table = _CLOCK_BY_PART[part]
+    if h not in table:
+        raise _Unresolved
+    return table[h]
+
+
+def _resolve_dt(g: dict[str, str | None], today: date) -> tuple[str, str]:
+    """-> (kind, canonical). Raises _Unresolved when the phrase is not well defined."""
+    part = g["part"]
+    day: date | None = None
+    has_clock = bool(g["h"] or g["ch"])
+    kind = "time" if has_clock else "time_range"
+    if g["short"]:
+        off, sp = SHORT_DAY_PART[g["short"]]
+        day = today + timedelta(days=off)
+        if part:
+            raise _Unresolved  # 今晚上午: contradictory
+        part = sp
+    elif g["dw"]:
+        day = today + timedelta(days=DAY_WORDS[g["dw"]])
+    elif g["iy"]:
+        day = date(int(g["iy"]), int(g["im"]), int(g["id"]))  # ValueError -> unresolved
+    elif g["wd"]:
+        off = PERIOD_PREFIX[g["wp"]] if g["wp"] else 0
+        monday = today - timedelta(days=today.weekday())
+        day = monday + timedelta(days=7 * off + WEEKDAYS[g["wd"]] - 1)
+    else:
+        year = today.year
+        if g["y"]:
+            yv = _year_of(g["y"])
+            if yv is None:
+                raise _Unresolved
+            year = yv
+        elif g["yw"]:
+            year = today.year + YEAR_WORDS[g["yw"]]
+        month: int | None = None
+        if g["mo"]:
+            month = _small_int(g["mo"])
+        elif g["lastm"]:
+            month = 12
+        elif g["firstm"]:
+            month = 1
+        if month is not None:
+            if not 1 <= month <= 12:
+                raise _Unresolved
+            if g["vague"]:
+                raise _Unresolved  # 月底 / 上旬 …: not defined by the spec
+            if g["d"]:
+                dv = _small_int(g["d"])
+                if dv is None:
+                    raise _Unresolved
+                day = date(year, month, dv)
+            else:
+                if part or has_clock:
+                    raise _Unresolved
+                return "time_range", _month_range(year, month)
+        elif g["qn"] or g["qq"]:
+            q = WEEKDAYS.get(g["qn"] or "", 0) if g["qn"] else int(g["qq"][1])  # type: ignore[index]
+            if part or has_clock:
+                raise _Unresolved
+            return "time_range", _month_range(year, 3 * (q - 1) + 1, 3)
+        elif g["half"]:
+            if part or has_clock:
+                raise _Unresolved
+            return "time_range", _month_range(year, 1 if g["half"] == "上半年" else 7, 6)
+        elif g["y"] or g["yw"] or g["whole"]:
+            if part or has_clock:
+                raise _Unresolved
+            return "time_range", _year_range(year)
+    if day is None:
+        day = today  # only a part of day and/or a clock
+    if has_clock:
+        colon = bool(g["ch"])
+        h = int(g["ch"]) if colon else _small_int(g["h"])
+        if h is None:
+            raise _Unresolved
+        hour = _clock_hour(h, part, colon)
+        if colon:
+            minute, sec = int(g["cm"]), int(g["cs"] or 0)  # type: ignore[arg-type]
+        else:
+            sec = 0
+            if g["hh"]:
+                minute = 30
+            elif g["qt"]:
+                minute = 15 if g["qt"] == "一刻" else 45
+            elif g["mi"]:
+                mv = _small_int(g["mi"])
+                if mv is None or not 0 <= mv <= 59:
+                    raise _Unresolved
+                minute = mv
+            else:
+                minute = 0
+        if hour == 24:
+            if minute or sec:
+                raise _Unresolved
+            point = _midnight(day + timedelta(days=1))
+        else:
+            point = datetime.combine(day, time(hour, minute, sec), tzinfo=SHANGHAI)
+        return "time", point.isoformat()
+    if part:
+        hours = PARTS[part]
+        if hours is None:
+            raise _Unresolved
+        base = _midnight(day)
+        return "time_range", _rng(base + timedelta(hours=hours[0]), base + timedelta(hours=hours[1]))
+    return kind, _day_range(day)
+
+
+def _resolve_period(g: dict[str, str | None], today: date) -> str:
+    off = PERIOD_PREFIX[g["pp"]]  # type: ignore[index]
+    unit = PERIOD_UNIT[g["pu"]]  # type: ignore[index]
+    if unit == "week":
+        monday = today - timedelta(days=today.weekday()) + timedelta(days=7 * off)
+        return _rng(_midnight(monday), _midnight(monday + timedelta(days=7)))
+    if unit == "month":
+        y, m = _add_months(today.year, today.month, off)
+        return _month_range(y, m)
+    if unit == "quarter":
+        qstart = 3 * ((today.month - 1) // 3) + 1
+        y, m = _add_months(today.year, qstart, 3 * off)
+        return _month_range(y, m, 3)
+    return _year_range(today.year + off)
+
+
+def _resolve_recent(g: dict[str, str | None], today: date) -> str:
+    n = _small_int(g["rn"])
+    if RECENT_UNITS[g["ru"]] != "day" or n is None or not 1 <= n <= 36600:  # type: ignore[index]
+        raise _Unresolved
+    return _rng(_midnight(today - timedelta(days=n - 1)), _midnight(today + timedelta(days=1)))
+
+
+def _resolve_iso_tz(s: str, ref: datetime) -> str:
+    import dateparser  # lazy: only for this written shape
+
+    dt = dateparser.parse(
+        s,
+        languages=["zh"],
+        settings={
+            "RELATIVE_BASE": ref.replace(tzinfo=None),
+            "TIMEZONE": "Asia/Shanghai",
+            "RETURN_AS_TIMEZONE_AWARE": True,
+        },
+    )
+    if dt is None:
+        raise _Unresolved
+    return dt.astimezone(SHANGHAI).replace(microsecond=0).isoformat()
+
+
+# ---------------------------------------------------------------- scanner
+def find_times(
+    text: str, reference: datetime, *, blocked: Sequence[tuple[int, int]] = ()
+) -> list[TimeMatch]:
+    """Find time points and ranges in ``text``; resolve against ``reference`` in Asia/Shanghai.
+
+    A naive ``reference`` is taken to be Shanghai wall-clock time.
+    """
+    ref = reference.replace(tzinfo=SHANGHAI) if reference.tzinfo is None else reference.astimezone(SHANGHAI)
+    today = ref.date()
+    masked = mask_blocked(text, blocked)
+    cands: list[tuple[int, int, str, str | None]] = []
+
+    if "-" in masked and ":" in masked:
+        for m in _ISO_TZ_RE.finditer(masked):
+            try:
+                canon: str | None = _resolve_iso_tz(m.group(), ref)
+            except _Unresolved:
+                canon = None
+            cands.append((m.start(), m.end(), "time", canon))
+
+    pos = 0
+    n = len(masked)
+    search = _DT_START.search
+    match = _DT_RE.match
+    while True:
+        sm = search(masked, pos)
+        if sm is None:
+            break
+        i = sm.start()
+        m = match(masked, i)
+        if m is None or m.end() == i or (m.end() - i == 1 and not (m.group("h") or m.group("ch"))):
+            pos = i + 1
+            continue
+        g = m.groupdict()
+        if not any(g[k] for k in ("short", "dw", "iy", "wd", "y", "yw", "mo", "lastm", "firstm", "qn",
+                                   "qq", "half", "whole", "part", "h", "ch")):
+            pos = i + 1
+            continue
+        end = m.end()
+        if masked[end - 1] == " ":
+            end -= 1
+        try:
+            kind, canon = _resolve_dt(g, today)
+        except (_Unresolved, ValueError, OverflowError):
+            kind = "time" if (g["h"] or g["ch"]) else "time_range"
+            canon = None
+        cands.append((i, end, kind, canon))
+        pos = i + 1 if end <= i + 1 else end
+        if pos > n:
+            break
+
+    for m in _PERIOD_RE.finditer(masked):
+        cands.append((m.start(), m.end(), "time_range", _resolve_period(m.groupdict(), today)))
+    for m in _RECENT_RE.finditer(masked):
+        try:
+            canon = _resolve_recent(m.groupdict(), today)
+        except _Unresolved:
+            canon = None
+        cands.append((m.start(), m.end(), "time_range", canon))
+
+    cands.sort(key=lambda c: (c[0], c[0] - c[1]))
+    out: list[TimeMatch] = []
+    last = 0
+    for s, e, kind, canon in cands:
+        if s < last:
+            continue
+        out.append(TimeMatch(s, e, text[s:e], kind, canon))  # type: ignore[arg-type]
+        last = e
+    return out

@@ -1,0 +1,118 @@
+from datetime import datetime, timedelta
+from decimal import Decimal
+
+from hypothesis import given, settings, strategies as st
+
+from nlu.values.numerals import parse_number
+from nlu.values.quantities import find_amounts_and_quantities
+from nlu.values.times import SHANGHAI, find_times
+
+DIG = "零一二三四五六七八九"
+
+
+def _below_10k(x: int) -> str:
+    """1..9999 in standard form, one 零 for each run of inner zeros."""
+    digits = [x // 1000 % 10, x // 100 % 10, x // 10 % 10, x % 10]
+    names = ["千", "百", "十", ""]
+    out, pending_zero = "", False
+    for d, name in zip(digits, names):
+        if d == 0:
+            pending_zero = bool(out)
+        else:
+            if pending_zero:
+                out += "零"
+            out += DIG[d] + name
+            pending_zero = False
+    return out
+
+
+def to_chinese(n: int) -> str:
+    """Slow, obviously-correct reading for 0..99,999,999 (一万零五, 十五, 一百一十)."""
+    if n == 0:
+        return "零"
+    hi, lo = divmod(n, 10_000)
+    if hi:
+        out = _below_10k(hi) + "万"
+        if lo:
+            out += ("零" if lo < 1000 else "") + _below_10k(lo)
+    else:
+        out = _below_10k(lo)
+    if out.startswith("一十"):
+        out = out[1:]  # 十五, 十万
+    return out
+
+
+def test_oracle_sane():
+    assert to_chinese(15) == "十五"
+    assert to_chinese(1005) == "一千零五"
+    assert to_chinese(10500) == "一万零五百"
+    assert to_chinese(35000) == "三万五千"
+    assert to_chinese(100000) == "十万"
+    assert to_chinese(20003) == "二万零三"
+    assert to_chinese(110) == "一百一十"
+    assert to_chinese(99999999) == "九千九百九十九万九千九百九十九"
+
+
+@given(st.integers(min_value=0, max_value=99_999_999))
+@settings(max_examples=2000)
+def test_chinese_roundtrip(n):
+    assert parse_number(to_chinese(n)) == n
+
+
+@given(st.integers(min_value=0, max_value=10 ** 15))
+def test_arabic_roundtrip(n):
+    assert parse_number(str(n)) == n
+    assert parse_number(f"{n:,}") == n
+
+
+ALPHABET = "0123456789今明昨天上下午晚本周月季度年最近过去号日点半三五十百千万元块台%分之AGV-T:/ 查询的了"
+REF = st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2099, 12, 31)).map(
+    lambda d: d.replace(tzinfo=SHANGHAI))
+
+
+@st.composite
+def text_and_blocked(draw):
+    text = draw(st.text(alphabet=ALPHABET, max_size=40))
+    spans = []
+    for _ in range(draw(st.integers(0, 3))):
+        if not text:
+            break
+        a = draw(st.integers(0, len(text) - 1))
+        b = draw(st.integers(a + 1, len(text)))
+        spans.append((a, b))
+    return text, spans
+
+
+def _overlaps(s, e, spans):
+    return any(s < b and a < e for a, b in spans)
+
+
+@given(text_and_blocked(), REF)
+@settings(max_examples=500)
+def test_time_matches_well_formed(tb, ref):
+    text, blocked = tb
+    prev_end = 0
+    for m in find_times(text, ref, blocked=blocked):
+        assert m.text == text[m.start:m.end] and m.start < m.end
+        assert m.start >= prev_end
+        prev_end = m.end
+        assert not _overlaps(m.start, m.end, blocked)
+        if m.canonical_value and m.kind == "time_range":
+            a, b = m.canonical_value.split("/")
+            assert datetime.fromisoformat(a) < datetime.fromisoformat(b)
+            assert a.endswith("+08:00") and b.endswith("+08:00")
+        elif m.canonical_value:
+            assert datetime.fromisoformat(m.canonical_value).utcoffset() == timedelta(hours=8)
+
+
+@given(text_and_blocked())
+@settings(max_examples=500)
+def test_quantity_matches_well_formed(tb):
+    text, blocked = tb
+    prev_end = 0
+    for m in find_amounts_and_quantities(text, blocked=blocked):
+        assert m.text == text[m.start:m.end] and m.start < m.end
+        assert m.start >= prev_end
+        prev_end = m.end
+        assert not _overlaps(m.start, m.end, blocked)
+        assert isinstance(m.value, Decimal)
