@@ -44,6 +44,7 @@ class Term:
     confirmed: bool
     ambiguity_group: Optional[str] = None
     domain: Optional[str] = None
+    entity_type: Optional[str] = None
 
 
 @dataclass(slots=True)

@@ -80,6 +80,7 @@ class Pipeline:
 
     # ------------------------------------------------------------------------------------
     def _run(self, draft: Draft, deadline: Deadline) -> None:
+        draft.scratch["deadline"] = deadline
         skip_all = self._gate(draft)
         if skip_all:
             for st in self.stages:

@@ -1,0 +1,154 @@
+"""ClarificationPolicy: hard rules first, then thresholds (design 8).
+
+Reads what the stages found and raised (`draft.flags_raised`) and settles one decision
+with reason codes. One question about the single most important ambiguity; keys, times,
+amounts, negation and actions never fail open; read-only questions with a non-critical
+uncertainty continue with the uncertainty recorded.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nlu.decision.questions import clarify, readings
+from nlu.draft import Draft
+
+WRITE_CLASSES = {"create", "update", "cancel"}
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """Design 8's initial values; configurable per deployment."""
+
+    correction: float = 0.92
+    term: float = 0.85
+    term_margin: float = 0.15
+    routing: float = 0.82
+    routing_margin: float = 0.18
+
+
+class ClarificationPolicy:
+    def __init__(self, thresholds: Thresholds | None = None) -> None:
+        self.t = thresholds or Thresholds()
+
+    # -- entry point ------------------------------------------------------------------
+    def decide(self, draft: Draft) -> None:
+        if draft.decision != "continue" or draft.clarification is not None:
+            return  # a gate already decided
+        self._confidence(draft)
+        flags = set(draft.flags_raised)
+        draft.reason_codes.extend(sorted(f for f in flags if not f.startswith("stage_error")))
+
+        disabled = draft.flags.disabled_domains
+        top_domain = draft.domain_candidates[0].id if draft.domain_candidates else None
+        if top_domain in disabled:
+            return self._use_original(draft, f"domain_disabled:{top_domain}")
+
+        request = self._first_rule(draft, flags)
+        if request is not None:
+            if not draft.flags.capability_on("clarify"):
+                return self._use_original(draft, f"clarify_disabled:{request.reason}")
+            draft.decision = "clarify"
+            draft.clarification = request
+            return
+        if any(f.startswith("stage_error") for f in flags):
+            return self._use_original(draft, "degraded")
+        if draft.gate == "long":
+            draft.reason_codes.append("long_input_deterministic_only")
+        draft.decision = "continue"
+
+    @staticmethod
+    def _use_original(draft: Draft, reason: str) -> None:
+        draft.decision = "use_original"
+        draft.reason_codes.append(reason)
+
+    # -- the hard rules, most important first --------------------------------------------
+    def _first_rule(self, draft: Draft, flags: set[str]):
+        writes = [f for f in draft.frames if f.write and not f.negated]
+        text = draft.text
+
+        if "injection_only" in flags:
+            return clarify(draft, "intent", "没有识别到可以处理的业务问题，请直接描述您要查询或操作的内容。", ["canonicalText"])
+
+        suspicious = [p for p in draft.protected if p.suspicious]
+        if suspicious:
+            p = suspicious[0]
+            shown = draft.original[p.o0:p.o1]
+            return clarify(draft, "protected_change",
+                           f"编号“{shown}”里有容易混淆的字符（如字母 O 与数字 0、字母 l 与数字 1），请确认完整、正确的编号。",
+                           ["entities", "protectedSpans"])
+
+        if draft.gate == "long" and self._has_write_word(draft):
+            return clarify(draft, "missing_slot", "内容较长且包含操作指令，请用一句简短完整的话说明要操作的对象和参数。",
+                           ["semanticFrames"])
+
+        if "ambiguous_correction" in flags:
+            sug = (draft.scratch.get("suggestions") or [{}])[0]
+            if sug:
+                opts = readings(draft, sug["o0"], sug["o1"], [(f"“{sug['from']}”", sug["from"]), (f"“{sug['to']}”", sug["to"])])
+                return clarify(draft, "term", f"您说的是“{sug['from']}”还是“{sug['to']}”？", ["canonicalText"], opts)
+
+        if writes and ("write_without_object" in flags or "unresolved_coreference" in flags or "ambiguous_coreference" in flags):
+            k = self._open_coreference(draft)
+            if k is not None and k.candidates:
+                return self._coref_question(draft, k, write=True)
+            return clarify(draft, "missing_slot", "请说明要操作的具体对象（完整编号），例如哪一个任务或工单。",
+                           ["semanticFrames", "entities"])
+
+        if "ambiguous_coreference" in flags or "unresolved_coreference" in flags:
+            k = self._open_coreference(draft)
+            if k is not None:
+                return self._coref_question(draft, k, write=False)
+
+        if "bare_reference" in flags:
+            return clarify(draft, "entity", "您说的编号指的是哪一类对象（AGV 车辆、机车、任务还是站点）？请给出完整编号。",
+                           ["entities"])
+
+        if "ambiguous_term" in flags:
+            t = next((t for t in draft.terms if not t.confirmed and len(t.candidates) > 1), None)
+            if t is not None:
+                raw = draft.original[t.o0:t.o1]
+                opts = readings(draft, t.o0, t.o1, [(c.label, c.label) for c in t.candidates])
+                return clarify(draft, "term", f"“{raw}”指的是{'还是'.join(c.label for c in t.candidates[:3])}？", ["terms"], opts)
+
+        if "missing_action" in flags:
+            return clarify(draft, "missing_slot", "您想查询它的什么信息，或进行什么操作？", ["semanticFrames"])
+
+        if "cross_domain" in flags:
+            opts = [(f"只看{label}", f"{text}（只看{label}）") for label in ("AGV", "机车检修")]
+            return clarify(draft, "intent", "这个问题同时涉及 AGV 和机车检修，请先选择一个业务域。", ["routing.domainCandidates"], opts)
+
+        if "template_conflict" in flags:
+            return clarify(draft, "intent", "您想看明细（工单/列表）还是汇总（报表/统计）？", ["routing.templateCandidates"])
+
+        if "no_domain" in flags and (draft.template_candidates or draft.entities):
+            return clarify(draft, "intent", "请问您要查的是 AGV 调度还是机车检修方面的数据？", ["routing.domainCandidates"])
+
+        if "no_template" in flags and not draft.template_candidates:
+            return clarify(draft, "intent", "请具体说明您想查询或办理什么业务。", ["routing.templateCandidates"])
+        return None
+
+    @staticmethod
+    def _has_write_word(draft: Draft) -> bool:
+        return bool(draft.scratch.get("write_actions"))
+
+    @staticmethod
+    def _open_coreference(draft: Draft):
+        return next((k for k in draft.coreferences if not k.confirmed), None)
+
+    @staticmethod
+    def _coref_question(draft: Draft, k, *, write: bool):  # noqa: ANN001
+        mention = draft.original[k.o0:k.o1]
+        opts = readings(draft, k.o0, k.o1, [(c.label, c.label) for c in k.candidates])
+        q = f"“{mention}”指的是哪一个？" if k.candidates else f"“{mention}”指的是哪个对象？请说出完整编号或名称。"
+        return clarify(draft, "coreference", q, ["coreferences"] + (["semanticFrames"] if write else []), opts)
+
+    # -- confidence block ------------------------------------------------------------------
+    @staticmethod
+    def _confidence(draft: Draft) -> None:
+        applied = [o.edit.confidence for o in draft.edits if o.applied and o.edit.type not in ("punctuation",)]
+        draft.confidence["normalization"] = min(applied, default=1.0)
+        sem = [e.confidence for e in draft.entities] + [f.confidence for f in draft.frames] + \
+              [k.confidence for k in draft.coreferences] + [t.confidence for t in draft.terms]
+        draft.confidence["semantics"] = min(sem, default=1.0)
+        top = draft.template_candidates[0].score if draft.template_candidates else 0.0
+        draft.confidence["routing"] = top

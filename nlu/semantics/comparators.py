@@ -1,0 +1,78 @@
+"""Which value a comparison word governs: "不少于 3 台" (before), "3 台以上" (after),
+"3月1日到3月10日之间" (between two values), "除了 AGV-03" / "AGV-03 除外" (exception)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nlu.semantics.coordination import group_of
+from nlu.semantics.view import Mention, SentenceView, Word
+
+VALUE_TYPES = frozenset({"quantity", "amount", "time", "time_range"})
+_RANGE_JOINERS = frozenset({"到", "至", "和", "与", "-", "~", "～", "—", "跟"})
+# "介于" … "之间" / "到…之间" patterns all end in 之间 or start with 介于
+MAX_GAP = 2  # a comparison word may be separated from its value by a short filler (不少于 3 台)
+
+
+@dataclass(slots=True)
+class Governed:
+    word: Word
+    comparator: str
+    mentions: list[Mention]  # one value, two (between) or a coordinated group (except)
+
+
+def _near_after(view: SentenceView, pos: int) -> Mention | None:
+    text = view.text
+    for m in view.mentions:
+        if m.c0 >= pos:
+            gap = text[pos:m.c0].strip()
+            return m if len(gap) <= MAX_GAP and not any(ch in "，,。；;" for ch in gap) else None
+    return None
+
+
+def _near_before(view: SentenceView, pos: int) -> Mention | None:
+    text = view.text
+    for m in reversed(view.mentions):
+        if m.c1 <= pos:
+            gap = text[m.c1:pos].strip()
+            return m if len(gap) <= MAX_GAP and not any(ch in "，,。；;" for ch in gap) else None
+    return None
+
+
+def governed_values(view: SentenceView) -> list[Governed]:
+    out: list[Governed] = []
+    for w in view.comparisons:
+        cw = w.data
+        comp = cw.comparator
+        if comp == "between":
+            pair = _between(view, w)
+            if pair:
+                out.append(Governed(w, comp, pair))
+            continue
+        if comp == "except":
+            m = _near_after(view, w.c1) if cw.position == "before" else _near_before(view, w.c0)
+            if m is not None:
+                out.append(Governed(w, comp, group_of(view, m, frozenset({m.type}))))
+            continue
+        m = _near_after(view, w.c1) if cw.position == "before" else _near_before(view, w.c0)
+        if m is not None and m.type in VALUE_TYPES:
+            out.append(Governed(w, comp, [m]))
+    return out
+
+
+def _between(view: SentenceView, w: Word) -> list[Mention] | None:
+    text = view.text
+    if w.data.position == "before":  # 介于 A 和 B 之间
+        first = _near_after(view, w.c1)
+        if first is None:
+            return None
+        rest = [m for m in view.mentions if m.c0 >= first.c1]
+        if rest and text[first.c1:rest[0].c0].strip() in _RANGE_JOINERS:
+            return [first, rest[0]]
+        return None
+    last = _near_before(view, w.c0)  # A 到 B 之间
+    if last is None:
+        return None
+    prev = [m for m in view.mentions if m.c1 <= last.c0]
+    if prev and text[prev[-1].c1:last.c0].strip() in _RANGE_JOINERS and prev[-1].type in VALUE_TYPES:
+        return [prev[-1], last]
+    return None

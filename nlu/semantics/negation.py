@@ -1,0 +1,37 @@
+"""Negation scope: a negation word governs the predicate word right after it.
+
+"不要取消 T-…" negates 取消; "HXD1-0001 不是张三负责" negates 负责 (the relation), not the
+query around it; "不在一车间" negates 在. Between the negation and its predicate only
+whitespace, a modal or an adverb of a closed list may stand (不要再取消, 不是由张三负责).
+"""
+from __future__ import annotations
+
+from nlu.semantics.view import SentenceView, Word
+
+_FILLER = frozenset("再去要必用了也都还就会是由被给让 ")
+MAX_GAP = 4
+
+
+def negation_before(view: SentenceView, pos: int, lo: int = 0, *, through_mention: bool = False) -> Word | None:
+    """The negation word governing the predicate starting at `pos`, or None.
+
+    `lo` bounds the search (clause start). With `through_mention`, a person name may stand
+    between (不是张三负责: 不是 … 负责).
+    """
+    text = view.text
+    for w in reversed(view.negations):
+        if w.c1 > pos:
+            continue
+        if w.c0 < lo:
+            return None
+        gap_start, gap_end = w.c1, pos
+        if through_mention:
+            for m in view.mentions:
+                if m.type == "person" and gap_start <= m.c0 and m.c1 <= gap_end and not text[m.c1:pos].strip(" 来"):
+                    gap_end = m.c0
+                    break
+        gap = text[gap_start:gap_end]
+        if len(gap) <= MAX_GAP and all(ch in _FILLER for ch in gap):
+            return w
+        return None
+    return None

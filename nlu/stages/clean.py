@@ -1,0 +1,456 @@
+"""Deterministic cleaning (design 5.2): only changes that cannot alter business meaning.
+
+Every change is an `Edit` on the current text, handed to the one rewriter in a single
+`draft.propose` call, so the span map always leads back to the user's characters. One edit
+covers one contiguous run of changed characters (``ＡＧＶ－０１`` → one edit ``AGV-01``);
+a run that only folds width is kept apart from its neighbours and marked
+``width_fold_only`` so it may pass through a protected span.
+
+Rules, in the order they run (the later ones repeat until nothing changes, which makes the
+stage idempotent: cleaning the cleaned text proposes no edit):
+
+1. Invisible characters are removed: C0/C1 controls except ``\\n`` and ``\\t`` (``\\v``,
+   ``\\f`` become a space; ``\\r\\n``, ``\\r``, U+0085, U+2028, U+2029 become ``\\n``),
+   zero-width characters (U+200B, U+200C, U+2060–U+2064, U+FEFF, U+180E), bidi controls
+   (U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069) and the soft hyphen. A ZWJ
+   (U+200D) between two emoji (an emoji ZWJ sequence such as 👨‍👩‍👧) is kept; anywhere
+   else it is removed.
+2. Width, by an explicit table — never NFKC wholesale, so ①, ㎏, ﬁ, ½, ￥ stay as typed:
+   full-width ASCII letters, digits and symbols U+FF01–U+FF5E become ASCII and the
+   ideographic space U+3000 becomes a space, *except* the Chinese sentence punctuation
+   ``！，：；？`` which are the normal forms in Chinese text and are kept (as are
+   ``。、“”‘’《》【】`` which are not in that block). So identifier and number symbols
+   fold: ``－．／＃％＋（）＿～`` → ``-./#%+()_~``. A ``，`` or ``。`` between Latin/digit
+   tokens (``AGV-01，AGV-02``, ``1，000``) is kept as typed: it may be a list separator
+   or a thousands mark and cleaning does not guess. ASCII punctuation is never turned
+   full-width. Other whitespace (tab, NBSP, U+2000–U+200A, U+202F, U+205F, U+1680) becomes
+   a space.
+3. Self-repair (design 7.1): ``查上月，不对，查本月检修计划`` → ``查本月检修计划``. A marker
+   (``selfRepair.markers`` in ``lexicons/cleaning.json``) counts only when it stands as
+   its own clause: punctuation or a space before it and after it, so ``这个数据不对吗``,
+   ``哪里不对``, ``不对劲`` never trigger. The abandoned part runs from the start of the
+   sentence (after the previous ``。！？；!?;`` or line break, or after the previous repair)
+   through the marker, its punctuation and an optional lead-in (``应该是``, ``改成``…).
+   ``改成`` alone is the update verb (把状态改成完成) and is never a marker. Soft markers
+   (``我是说``) also fire without punctuation after them when the repair clause starts with
+   the same character as the abandoned one (查上月，我是说查本月). A repair applies only
+   when a substantive clause follows, and is refused (text kept) when the following clause
+   starts with a blocker (``这个数据，不对，请检查``), ends in a question particle, or when
+   the abandoned clause holds an identifier or a negation the repair clause lacks. The last
+   explicit correction wins; consecutive repairs become one ``self_repair`` edit whose
+   original text is everything dropped.
+4. Spaces: runs collapse to one space; spaces between two CJK characters, or next to CJK
+   punctuation, are dropped; spaces between Latin/digit tokens stay (``AGV-01 AGV-02``);
+   leading and trailing whitespace is trimmed. Line breaks: a break between two CJK
+   characters (or after ``，、``) inside one sentence is an OCR wrap and is removed; any
+   other break (after ``。！？；：``, before a list marker such as ``1.`` ``（2）`` ``①``
+   ``三、`` ``-``, between Latin/digit tokens …) is kept as a single ``\\n`` — marked,
+   never silently deleted when it may carry meaning; blank lines (a paragraph break) are kept
+   as exactly one blank line ``\\n\\n``.
+5. Repeated punctuation collapses to its first character: ``！！！`` → ``！``, ``!!!`` →
+   ``!``, ``？？`` → ``？``, ``。。。`` → ``。``, likewise ``，,、；;~``. Mixed ``？！`` is
+   kept. An ellipsis — three or more dots, or any run of dots and ``…`` containing a ``…``
+   (``......``, ``……``) — becomes one ``…``; ``..`` is kept (``1..3``).
+6. ASR stutters and repeated tails (CJK only): three or more of one character collapse to
+   one (我我我想 → 我想), or to the AA form when that is a listed reduplication
+   (看看看 → 看看); a word of 2–4 characters said twice or more collapses to once
+   (查询查询 → 查询). Never merged: a single character said twice (看看, 谢谢, 我我),
+   numerals (二二, 一一一, 一个一个), listed meaningful repeats (哪里哪里), Latin and
+   identifier tokens (``AGV-01 AGV-01`` stays two mentions), and repeats separated by
+   punctuation (是，是).
+
+Edit types: ``self_repair`` for self-repair and stutter removal (a disfluency repair),
+``punctuation`` for everything else; evidence is always ``rule`` with confidence 1.0.
+All regexes are linear (no nested quantifiers); the stage never raises on any text.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+from bisect import bisect_left
+from pathlib import Path
+from typing import Any
+
+from nlu.pipeline.stage import Stage
+from nlu.text.rewriter import Edit
+
+# --------------------------------------------------------------------------------------
+# Lexicon: loaded once at import, cached.
+
+_ENV_LEXICON_DIR = "NLU_LEXICON_DIR"
+_LEXICON_FILE = "cleaning.json"
+
+
+def _lexicon_path() -> Path:
+    env = os.environ.get(_ENV_LEXICON_DIR)
+    if env and (Path(env) / _LEXICON_FILE).is_file():
+        return Path(env) / _LEXICON_FILE
+    return Path(__file__).resolve().parents[2] / "lexicons" / _LEXICON_FILE
+
+
+@functools.lru_cache(maxsize=4)
+def load_cleaning_lexicon(path: str | None = None) -> dict[str, Any]:
+    """The parsed ``lexicons/cleaning.json`` (validated by its schema in the tests and the
+    lexicon checker, not here: import stays cheap)."""
+    with open(path or _lexicon_path(), encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+class _Rules:
+    """Compiled form of the lexicon."""
+
+    def __init__(self, lex: dict[str, Any]) -> None:
+        self.revision: str = lex.get("revision", "")
+        self.reduplications = frozenset(lex["reduplications"])
+        self.numerals = frozenset(lex["numerals"])
+        self.meaningful = frozenset(lex["meaningfulRepeats"])
+        sr = lex["selfRepair"]
+        self.soft = frozenset(sr["softMarkers"])
+        markers = set(sr["markers"]) | self.soft
+        alt = "|".join(re.escape(m) for m in sorted(markers, key=len, reverse=True))
+        # a marker, optionally repeated with only spaces/commas between (不对，不对)
+        self.marker_re = re.compile(f"(?:{alt})(?:[ ，,、]{{0,3}}(?:{alt}))*")
+        leads = "|".join(re.escape(m) for m in sorted(sr["leadIns"], key=len, reverse=True))
+        self.lead_re = re.compile(f"(?:{leads})") if leads else None
+        self.blockers = tuple(sorted(sr["blockers"], key=len, reverse=True))
+        self.negations = tuple(sr["negations"])
+
+
+_RULES = _Rules(load_cleaning_lexicon())
+
+# --------------------------------------------------------------------------------------
+# Character classes and tables.
+
+# categories of a change (they decide edit type, reason and width_fold_only)
+_KEEP, _FOLD, _STRIP, _SPACE, _PUNCT, _STUTTER, _REPAIR = range(7)
+_REASON = {_KEEP: "other", _FOLD: "width", _STRIP: "invisible", _SPACE: "whitespace", _PUNCT: "repeated_punctuation",
+           _STUTTER: "stutter", _REPAIR: "self_repair"}
+
+_ZWJ = "\u200d"
+_KEEP_FULLWIDTH = "！，：；？"  # Chinese sentence punctuation: the normal forms, kept
+
+_CHAR_MAP: dict[str, tuple[str, int]] = {}
+for _cp in range(0x00, 0x20):
+    _CHAR_MAP[chr(_cp)] = ("", _STRIP)
+for _cp in range(0x7F, 0xA0):
+    _CHAR_MAP[chr(_cp)] = ("", _STRIP)
+del _CHAR_MAP["\n"]
+_CHAR_MAP["\t"] = (" ", _SPACE)
+_CHAR_MAP["\x0b"] = (" ", _SPACE)
+_CHAR_MAP["\x0c"] = (" ", _SPACE)
+_CHAR_MAP["\r"] = ("\n", _SPACE)  # "\r\n" is handled in _fold_pass
+for _ch in "\x85\u2028\u2029":
+    _CHAR_MAP[_ch] = ("\n", _SPACE)
+for _ch in "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2061\u2062\u2063\u2064" \
+           "\u2066\u2067\u2068\u2069\ufeff\u00ad\u061c\u180e":
+    _CHAR_MAP[_ch] = ("", _STRIP)
+for _ch in "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f":
+    _CHAR_MAP[_ch] = (" ", _SPACE)
+_CHAR_MAP["\u3000"] = (" ", _FOLD)
+for _cp in range(0xFF01, 0xFF5F):
+    if chr(_cp) not in _KEEP_FULLWIDTH:
+        _CHAR_MAP[chr(_cp)] = (chr(_cp - 0xFEE0), _FOLD)
+del _cp, _ch
+
+_FOLD_RE = re.compile("[" + "".join(re.escape(c) for c in sorted(_CHAR_MAP)) + "]")
+
+_IDEO = r"\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_CJK_RUN = f"[{_IDEO}]"
+_WS_RE = re.compile(r"[ \n]+")
+_PUNCT_RE = re.compile(r"[!！]{2,}|[?？]{2,}|。{2,}|，{2,}|,{2,}|、{2,}|；{2,}|;{2,}|~{2,}|\.*…[.…]*|\.{3,}[.…]*")
+_STUTTER_RE = re.compile(f"({_CJK_RUN})\\1{{2,}}|({_CJK_RUN}{{2,4}})\\2+")
+_LIST_MARKER_RE = re.compile(
+    r"[一二三四五六七八九十]{1,3}[、.．)）]|第[一二三四五六七八九十百零\d]{1,4}[条项点步、.]|(?:首先|其次|然后|最后|另外|此外)")
+_ID_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_]?\d")
+_SUBSTANTIVE_RE = re.compile(f"[{_IDEO}A-Za-z0-9\u3040-\u30ff]")
+
+# CJK punctuation used only in CJK text: a space next to it is never meaningful
+_CJK_PUNCT = frozenset("，。！？；：、《》〈〉【】「」『』〔〕〖〗（）")
+_CJK_SOFT_PUNCT = frozenset("“”‘’…—·")
+# in-sentence marks after which a line break is an OCR wrap
+_WRAP_AFTER = frozenset("，、")
+_SENT_END = frozenset("。！？；!?;\n")
+_BOUNDARY = frozenset("，,。.！!？?；;：:、 \n…~—")
+_QUESTION_TAIL = ("吗", "吧", "么", "呢")
+
+
+def _is_ideo(ch: str) -> bool:
+    o = ord(ch)
+    return (0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF or 0xF900 <= o <= 0xFAFF or o == 0x3007
+            or 0x20000 <= o <= 0x3134F)
+
+
+def _is_cjk(ch: str) -> bool:
+    """Ideograph or kana: scripts written without spaces."""
+    return _is_ideo(ch) or 0x3040 <= ord(ch) <= 0x30FF
+
+
+def _is_emoji(ch: str) -> bool:
+    o = ord(ch)
+    return (0x1F000 <= o <= 0x1FAFF or 0x2600 <= o <= 0x27BF or 0x2300 <= o <= 0x23FF or 0x2B00 <= o <= 0x2BFF
+            or o in (0xFE0F, 0x20E3, 0x00A9, 0x00AE, 0x203C, 0x2049, 0x2122, 0x3030, 0x303D)
+            or 0xE0020 <= o <= 0xE007F)
+
+
+# --------------------------------------------------------------------------------------
+# The working state: one cell per visible character of the working view V, each holding
+# its text (one character) and the original range [o0, o1) it stands for. Deleted
+# characters simply have no cell; a merged run becomes one cell over the whole range.
+
+Cell = tuple  # (text, o0, o1, category)
+
+
+def _apply(cells: list[Cell], reps: list[tuple[int, int, str, int]], dcat: bytearray) -> list[Cell]:
+    """Replace view ranges [j0, j1) by one cell (or none for ''); reps sorted, disjoint.
+
+    `dcat` records, per original character, the rule that deleted it."""
+    out: list[Cell] = []
+    prev = 0
+    for j0, j1, t, cat in reps:
+        out.extend(cells[prev:j0])
+        if t:
+            out.append((t, cells[j0][1], cells[j1 - 1][2], cat))
+        else:
+            for c in cells[j0:j1]:
+                dcat[c[1]:c[2]] = bytes((cat,)) * (c[2] - c[1])
+        prev = j1
+    out.extend(cells[prev:])
+    return out
+
+
+def _fold_pass(text: str) -> list[tuple[int, int, str, int]]:
+    reps = []
+    n = len(text)
+    for m in _FOLD_RE.finditer(text):
+        i = m.start()
+        ch = text[i]
+        if ch == _ZWJ and 0 < i < n - 1 and _is_emoji(text[i - 1]) and _is_emoji(text[i + 1]):
+            continue
+        t, cat = _CHAR_MAP[ch]
+        if ch == "\r" and i + 1 < n and text[i + 1] == "\n":
+            t, cat = "", _SPACE
+        reps.append((i, i + 1, t, cat))
+    return reps
+
+
+def _space_pass(v: str) -> list[tuple[int, int, str, int]]:
+    reps = []
+    n = len(v)
+    for m in _WS_RE.finditer(v):
+        j0, j1 = m.span()
+        run = m.group()
+        if j0 == 0 or j1 == n:
+            target = ""
+        else:
+            left, right = v[j0 - 1], v[j1]
+            nl = run.count("\n")
+            if nl == 0:
+                if (left in _CJK_PUNCT or right in _CJK_PUNCT
+                        or ((_is_cjk(left) or left in _CJK_SOFT_PUNCT) and (_is_cjk(right) or right in _CJK_SOFT_PUNCT))):
+                    target = ""
+                else:
+                    target = " "
+            elif nl == 1 and (_is_cjk(left) or left in _WRAP_AFTER) and _is_cjk(right) \
+                    and not _LIST_MARKER_RE.match(v, j1):
+                target = ""  # OCR wrap inside a sentence
+            else:
+                target = "\n" if nl == 1 else "\n\n"
+        if run == target:
+            continue
+        if target == "\n\n":  # keep the first and last line break, drop the rest
+            a, b = run.index("\n"), run.rindex("\n")
+            if a:
+                reps.append((j0, j0 + a, "", _SPACE))
+            if b - a > 1:
+                reps.append((j0 + a + 1, j0 + b, "", _SPACE))
+            if b < len(run) - 1:
+                reps.append((j0 + b + 1, j1, "", _SPACE))
+        elif target and run[0] == target:
+            reps.append((j0 + 1, j1, "", _SPACE))
+        elif target and run[-1] == target:
+            reps.append((j0, j1 - 1, "", _SPACE))
+        else:
+            reps.append((j0, j1, target, _SPACE))
+    return reps
+
+
+def _punct_pass(v: str) -> list[tuple[int, int, str, int]]:
+    reps = []
+    for m in _PUNCT_RE.finditer(v):
+        j0, j1 = m.span()
+        run = m.group()
+        if run[0] in ".…":
+            if run == "…":
+                continue
+            if run[0] == "…":
+                reps.append((j0 + 1, j1, "", _PUNCT))
+            else:
+                reps.append((j0, j1, "…", _PUNCT))
+        else:
+            reps.append((j0 + 1, j1, "", _PUNCT))
+    return reps
+
+
+def _stutter_pass(v: str) -> list[tuple[int, int, str, int]]:
+    reps = []
+    r = _RULES
+    for m in _STUTTER_RE.finditer(v):
+        j0, j1 = m.span()
+        ch = m.group(1)
+        if ch is not None:  # one character three or more times
+            if ch in r.numerals:
+                continue
+            keep = 2 if ch + ch in r.reduplications else 1
+        else:
+            w = m.group(2)
+            if all(c in r.numerals for c in w) or (len(w) == 2 and w[0] in r.numerals) or w + w in r.meaningful:
+                continue
+            keep = len(w)
+        reps.append((j0 + keep, j1, "", _STUTTER))
+    return reps
+
+
+def _has_negation(s: str) -> bool:
+    return any(w in s for w in _RULES.negations)
+
+
+_SENT_END_RE = re.compile("[。！？；!?;\n]")
+_REPAIR_WINDOW = 200  # longest abandoned/repair clause considered, in code points
+
+
+def _repair_pass(v: str) -> list[tuple[int, int, str, int]]:
+    r = _RULES
+    if r.marker_re.search(v) is None:
+        return []
+    n = len(v)
+    ends = [m.start() for m in _SENT_END_RE.finditer(v)]
+    spans: list[tuple[int, int]] = []
+    last_end = 0
+    for m in r.marker_re.finditer(v):
+        m0, m1 = m.span()
+        if m0 == 0 or v[m0 - 1] not in _BOUNDARY:
+            continue
+        # the abandoned clause: back to the previous sentence end or the previous repair
+        i = bisect_left(ends, m0)
+        s = max(last_end, ends[i - 1] + 1 if i else 0)
+        if m0 - s > _REPAIR_WINDOW:
+            continue  # too long to call it one abandoned clause
+        abandoned = v[s:m0]
+        if not _SUBSTANTIVE_RE.search(abandoned):
+            continue
+        k = m1
+        if k < n and v[k] in _BOUNDARY:
+            while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
+                k += 1
+            if r.lead_re is not None:
+                lm = r.lead_re.match(v, k)
+                if lm:
+                    k = lm.end()
+                    while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
+                        k += 1
+        else:
+            # soft markers only: no punctuation after, but a parallel repair clause
+            if m.group() not in r.soft or k >= n:
+                continue
+            first = next((c for c in abandoned if _SUBSTANTIVE_RE.match(c)), "")
+            if not (_is_ideo(v[k]) and v[k] == first):
+                continue
+        # the repair clause: up to the end of the sentence (a bounded window of it)
+        j = bisect_left(ends, k)
+        e = min(ends[j] if j < len(ends) else n, k + _REPAIR_WINDOW)
+        clause = v[k:e]
+        if not _SUBSTANTIVE_RE.search(clause) or clause.startswith(r.blockers):
+            continue
+        if clause.rstrip(" ，,.。~…").endswith(_QUESTION_TAIL):
+            continue
+        if _ID_RE.search(abandoned) and not _ID_RE.search(clause):
+            continue
+        if _has_negation(abandoned) and not _has_negation(clause):
+            continue
+        if spans and s <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], k)
+        else:
+            spans.append((s, k))
+        last_end = k
+    return [(a, b, "", _REPAIR) for a, b in spans]
+
+
+_LOOP_PASSES = (_repair_pass, _space_pass, _punct_pass, _stutter_pass)
+_REPAIRISH = frozenset((_REPAIR, _STUTTER))
+_MAX_ROUNDS = 32
+
+
+def clean_edits(text: str) -> list[Edit]:
+    """The edits that clean `text` (current-text coordinates), one per contiguous run."""
+    cells: list[Cell] | None = None
+    dcat = bytearray()
+    v = text
+    reps = _fold_pass(text)
+    if reps:
+        dcat = bytearray(len(text))
+        cells = _apply([(c, i, i + 1, _KEEP) for i, c in enumerate(text)], reps, dcat)
+        v = "".join([c[0] for c in cells])
+    changed = True
+    rounds = 0
+    # Every change shortens the view, so this reaches a fixed point (idempotence); real text
+    # needs 2–3 rounds, the cap only bounds adversarial input.
+    while changed and rounds < _MAX_ROUNDS:
+        changed = False
+        rounds += 1
+        for p in _LOOP_PASSES:
+            reps = p(v)
+            if reps:
+                if cells is None:
+                    dcat = bytearray(len(text))
+                    cells = [(c, i, i + 1, _KEEP) for i, c in enumerate(text)]
+                cells = _apply(cells, reps, dcat)
+                v = "".join([c[0] for c in cells])
+                changed = True
+    if cells is None:
+        return []
+    return _to_edits(text, cells, dcat)
+
+
+def _to_edits(text: str, cells: list[Cell], dcat: bytearray) -> list[Edit]:
+    # changes in original coordinates: [o0, o1, replacement, categories, fold_only, deletion]
+    changes: list[list[Any]] = []
+    pos = 0
+    for t, o0, o1, cat in cells:
+        if o0 > pos:
+            changes.append([pos, o0, "", set(dcat[pos:o0]), False, True])
+        if t != text[o0:o1]:
+            changes.append([o0, o1, t, {cat}, cat == _FOLD, False])
+        pos = o1
+    if pos < len(text):
+        changes.append([pos, len(text), "", set(dcat[pos:]), False, True])
+    merged: list[list[Any]] = []
+    for c in changes:
+        if merged:
+            p = merged[-1]
+            if p[1] == c[0] and p[4] == c[4] and ((p[5] and c[5]) or not (p[3] | c[3]) & _REPAIRISH):
+                p[1] = c[1]
+                p[2] += c[2]
+                p[3] |= c[3]
+                p[5] = p[5] and c[5]
+                continue
+        merged.append(c)
+    return [Edit(o0, o1, rep, "self_repair" if cats & _REPAIRISH else "punctuation", "rule", 1.0,
+                 width_fold_only=fold, reason="+".join(sorted(_REASON[k] for k in cats)))
+            for o0, o1, rep, cats, fold, _ in merged]
+
+
+class CleanStage(Stage):
+    """Deterministic, meaning-preserving cleaning; see the module docstring for the rules."""
+
+    name = "clean"
+    capability = "clean"
+    deterministic = True
+
+    def run(self, draft) -> str | None:  # noqa: ANN001
+        edits = clean_edits(draft.text)
+        if not edits:
+            return None
+        draft.propose(edits)
+        return "self_repair" if any("self_repair" in e.reason.split("+") for e in edits) else None

@@ -1,0 +1,143 @@
+"""Stage `term`: link pack term surfaces in the corrected text (design 5.5, 7.3, 8).
+
+`draft.text` is scanned leftmost-longest with every surface of every pack term
+(`vocabulary(pack).terms`); a match inside an identifier (the ``AGV`` of ``AGV-01``) is
+the identifier's business, not a term mention. Spans are recorded in original space.
+
+Scores:
+
+* a surface owned by one term: confirmed, score 1.0 (0.95 when it is an abbreviation);
+* a surface shared by several terms (``车``, ``任务``, ``故障``, ``电池``, ``苹果``): each
+  candidate starts at a prior of 0.45, then gains
+  - +0.45 when an explicit domain word of its domain occurs elsewhere in the sentence
+    (``pack.domains[d].explicit``: 机车, 检修, AGV, 小车 …),
+  - +0.45 when an identifier of a type that belongs to its domain is present
+    (vehicle / station / task → agv; locomotive / work_order → rail; look-alikes count),
+  - +0.25 per implied domain word or other unambiguous term of its domain (at most +0.40),
+  capped at 0.99. The mention is confirmed only when the top candidate is ≥ 0.85 and leads
+  the second by ≥ 0.15 (design 8). Otherwise it stays ``confirmed=False`` with all
+  candidates scored, no ``term_code``/``canonical_text``/domain (an unconfirmed term never
+  feeds a tool parameter), and the draft raises ``ambiguous_term``.
+
+A sentence naming both domains leaves a shared surface ambiguous, as it should; a
+``common`` pair such as 苹果 (company / fruit) has no domain evidence and stays ambiguous.
+"""
+from __future__ import annotations
+
+from nlu.draft import Candidate, Draft, Term
+from nlu.lexicon import Pack, default_pack
+from nlu.lexicon.model import TermEntry
+from nlu.pipeline.stage import Stage
+from nlu.stages.vocabulary import vocabulary
+
+CONFIRM_TOP = 0.85
+CONFIRM_MARGIN = 0.15
+PRIOR = 0.45
+EXPLICIT_BONUS = 0.45
+IDENTIFIER_BONUS = 0.45
+IMPLIED_BONUS = 0.25
+IMPLIED_MAX = 0.40
+
+IDENTIFIER_DOMAIN = {"vehicle": "agv", "station": "agv", "task": "agv", "locomotive": "rail", "work_order": "rail"}
+
+
+class LinkStage(Stage):
+    name = "term"
+    capability = "term"
+
+    def __init__(self, pack: Pack | None = None) -> None:
+        self.pack = pack or default_pack()
+        self.vocab = vocabulary(self.pack)
+
+    def run(self, draft: Draft) -> str | None:
+        text = draft.text
+        if not text:
+            return "empty"
+        ident_cur = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
+        matches = []
+        for m in self.vocab.terms.scan(text):
+            if any(a <= m.start and m.end <= b for a, b in ident_cur):
+                continue
+            entries = list(dict.fromkeys(m.values))
+            matches.append((m.start, m.end, entries))
+        if not matches:
+            return None
+
+        evidence = self._sentence_evidence(draft, text, matches)
+        ambiguous = False
+        for s, e, entries in matches:
+            surface = text[s:e]
+            o0, o1 = draft.to_original(s, e)
+            if len(entries) == 1:
+                t = entries[0]
+                score = 0.95 if _is_abbreviation(t, surface) else 1.0
+                draft.terms.append(Term(o0, o1, t.term_code, t.canonical_text,
+                                        [Candidate(t.term_code, t.canonical_text, score, ("lexicon",))],
+                                        score, True, t.ambiguity_group, t.domain, t.entity_type))
+                continue
+            scored = sorted(((self._score(t, s, e, evidence), t) for t in entries),
+                            key=lambda x: (-x[0], x[1].term_code))
+            cands = [Candidate(t.term_code, t.canonical_text, round(sc, 4),
+                               ("lexicon", "context") if sc > PRIOR else ("lexicon",)) for sc, t in scored]
+            top, best = scored[0]
+            second = scored[1][0] if len(scored) > 1 else 0.0
+            group = best.ambiguity_group or next((t.ambiguity_group for t in entries if t.ambiguity_group), None)
+            if top >= CONFIRM_TOP and top - second >= CONFIRM_MARGIN:
+                draft.terms.append(Term(o0, o1, best.term_code, best.canonical_text, cands, top, True,
+                                        group, best.domain, best.entity_type))
+            else:
+                ambiguous = True
+                draft.terms.append(Term(o0, o1, None, None, cands, top, False, group, None, None))
+        if ambiguous:
+            draft.raise_flag("ambiguous_term")
+        return None
+
+    # ----------------------------------------------------------------------------------
+    def _sentence_evidence(self, draft: Draft, text: str, matches) -> dict:
+        explicit: list[tuple[int, int, str]] = []
+        implied: list[tuple[int, int, str]] = []
+        for m in self.vocab.domain_words.scan(text):
+            for dom, is_explicit in dict.fromkeys(m.values):
+                (explicit if is_explicit else implied).append((m.start, m.end, dom))
+        # unambiguous terms of a business domain count as implied evidence
+        for s, e, entries in matches:
+            if len(entries) == 1 and entries[0].domain in ("agv", "rail"):
+                implied.append((s, e, entries[0].domain))
+        ident_domains: set[str] = set()
+        for v in draft.scratch.get("values", ()) or ():
+            dom = IDENTIFIER_DOMAIN.get(getattr(v, "entity_type", None) or "")
+            if dom and getattr(v, "kind", "") == "identifier":
+                ident_domains.add(dom)
+        for p in draft.protected:
+            if p.kind == "identifier":
+                cleaned = (p.cleaned or "").upper()
+                for pat in self.pack.identifier_patterns:
+                    if pat.pattern.fullmatch(cleaned):
+                        dom = IDENTIFIER_DOMAIN.get(pat.entity_type)
+                        if dom:
+                            ident_domains.add(dom)
+        return {"explicit": explicit, "implied": implied, "identifiers": ident_domains}
+
+    @staticmethod
+    def _score(t: TermEntry, s: int, e: int, ev: dict) -> float:
+        dom = t.domain
+        if dom not in ("agv", "rail"):
+            return PRIOR
+        outside = lambda a, b: b <= s or a >= e  # noqa: E731 - the mention is no evidence for itself
+        score = PRIOR
+        if any(d == dom and outside(a, b) for a, b, d in ev["explicit"]):
+            score += EXPLICIT_BONUS
+        if dom in ev["identifiers"]:
+            score += IDENTIFIER_BONUS
+        words = {(a, b) for a, b, d in ev["implied"] if d == dom and outside(a, b)}
+        score += min(IMPLIED_BONUS * len(words), IMPLIED_MAX)
+        return min(score, 0.99)
+
+
+def _is_abbreviation(t: TermEntry, surface: str) -> bool:
+    f = surface.casefold()
+    return any(a.casefold() == f for a in t.abbreviation) and t.canonical_text.casefold() != f \
+        and not any(a.casefold() == f for a in t.aliases)
+
+
+__all__ = ["LinkStage"]

@@ -1,0 +1,61 @@
+"""Stage `ner`: entities with values (design 5.5, 6.5, 7.4).
+
+Values were already found and protected by `protect` (identifiers, times, amounts,
+quantities, names) in original coordinates; terms with an instance-like entity type
+(maintenance levels, workshops, depots) come from `term`. This stage turns both into
+`EntityMention`s without re-scanning. An identifier keeps its characters: its canonical
+value only folds width and case, and a look-alike gets none and stays unconfirmed.
+"""
+from __future__ import annotations
+
+from nlu.draft import Draft, Entity
+from nlu.pipeline.stage import SkipStage, Stage
+
+# Entity types a term can stand for as a concrete mention (not a class word like "AGV").
+_TERM_ENTITY_TYPES = {"maintenance_level", "organization", "location", "person"}
+
+
+class NerStage(Stage):
+    name = "ner"
+    capability = "ner"
+
+    def run(self, draft: Draft) -> str | None:
+        values = draft.scratch.get("values")
+        if values is None:
+            raise SkipStage("no_protect_output")
+        spans: list[tuple[int, int]] = []
+        for v in values:
+            if v.entity_type is None:  # a bare number is a quantity without a unit
+                etype, canonical = "quantity", v.canonical_value
+            else:
+                etype, canonical = v.entity_type, v.canonical_value
+            confirmed = not v.suspicious and (canonical is not None or etype in ("person", "organization", "location"))
+            conf = 1.0 if confirmed else (0.5 if v.suspicious else 0.7)
+            draft.entities.append(Entity(draft.new_entity_id(), etype, v.o0, v.o1, canonical, conf,
+                                         protected=True, confirmed=confirmed))
+            spans.append((v.o0, v.o1))
+        for t in draft.terms:
+            if t.entity_type not in _TERM_ENTITY_TYPES or not t.confirmed:
+                continue
+            if any(t.o0 < b and a < t.o1 for a, b in spans):
+                continue
+            draft.entities.append(Entity(draft.new_entity_id(), t.entity_type, t.o0, t.o1, t.canonical_text,
+                                         round(t.confidence, 4), protected=t.entity_type == "person", confirmed=True,
+                                         domain=t.domain))
+            spans.append((t.o0, t.o1))
+        self._bare_reference(draft, values)
+        draft.entities.sort(key=lambda e: (e.o0, e.o1))
+        for i, e in enumerate(draft.entities, 1):  # ids in reading order: e1, e2, …
+            e.id = f"e{i}"
+        return None
+
+    @staticmethod
+    def _bare_reference(draft: Draft, values) -> None:  # noqa: ANN001
+        """`查 01`: a bare short number standing where an object should be is not a quantity."""
+        if any(v.kind == "identifier" for v in values):
+            return
+        for v in values:
+            raw = draft.original[v.o0:v.o1].strip()
+            if v.kind == "number" and raw.isdigit() and len(raw) <= 3:
+                draft.raise_flag("bare_reference")
+                return

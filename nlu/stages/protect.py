@@ -1,0 +1,154 @@
+"""Stage `protect`: mark what no later stage may change (design 3.2, 5.3, 7.2).
+
+Runs on the cleaned view, records every span in original coordinates. Identifiers come
+from the pack's patterns; look-alikes (AGV-O1, HXDl-0001) are protected *as typed* and
+flagged suspicious. Numbers, amounts and times come from `nlu.values`; negation,
+comparison, action and explicit domain words from the pack. The rewriter then refuses
+any later edit that overlaps one of these spans.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nlu.draft import Draft, ProtectedFact
+from nlu.injection import find_injected_spans
+from nlu.lexicon import Pack, default_pack
+from nlu.pipeline.stage import Stage
+from nlu.stages.vocabulary import vocabulary
+from nlu.text.rewriter import Edit
+from nlu.values.quantities import find_amounts_and_quantities
+from nlu.values.times import find_times
+
+# A surname + title ("王工", "李师傅") counts as a name only after one of these or a boundary:
+# a bare surname character in the middle of a word is far more often not a surname.
+_NAME_LEFT_CONTEXT = set("让叫找给和跟与由请问是把被向对同及、，,。 \n")
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A value found on the cleaned text, kept in original space for the NER stage."""
+
+    o0: int
+    o1: int
+    kind: str  # identifier / time / time_range / amount / quantity / number / person / organization / location
+    entity_type: str | None
+    canonical_value: str | None
+    suspicious: bool = False
+
+
+def _overlaps(a0: int, a1: int, spans: list[tuple[int, int]]) -> bool:
+    return any(a0 < b1 and b0 < a1 for b0, b1 in spans)
+
+
+class ProtectStage(Stage):
+    name = "protect"
+    capability = "protect"
+    kernel = True
+    deterministic = True
+
+    def __init__(self, pack: Pack | None = None) -> None:
+        self.pack = pack or default_pack()
+        self.vocab = vocabulary(self.pack)
+
+    def run(self, draft: Draft) -> str | None:
+        reason = self._isolate_injection(draft)
+        text = draft.text
+        found: list[tuple[int, int, Found]] = []  # current-space spans
+        taken: list[tuple[int, int]] = []
+
+        for pat in self.pack.identifier_patterns:
+            for m in pat.pattern.finditer(text):
+                found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, m.group().upper())))
+                taken.append(m.span())
+        for pat in self.pack.lookalike_patterns:
+            for m in pat.pattern.finditer(text):
+                if not _overlaps(m.start(), m.end(), taken):
+                    # kept exactly as typed: no canonical value may be guessed for a look-alike
+                    found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, None, suspicious=True)))
+                    taken.append(m.span())
+
+        for t in find_times(text, draft.source.reference_time, blocked=taken):
+            found.append((t.start, t.end, Found(0, 0, t.kind, t.kind, t.canonical_value)))
+        time_spans = [(s, e) for s, e, f in found if f.kind in ("time", "time_range")]
+        for v in find_amounts_and_quantities(text, units=self.pack.quantity_units, currency_words=self.pack.currency_words,
+                                              blocked=taken + time_spans):
+            found.append((v.start, v.end, Found(0, 0, v.kind, None if v.kind == "number" else v.kind, v.canonical_value)))
+        taken += [(s, e) for s, e, f in found if f.kind not in ("identifier",)]
+
+        for m in self.vocab.names.scan(text):
+            if not _overlaps(m.start, m.end, taken):
+                found.append((m.start, m.end, Found(0, 0, m.values[0], m.values[0], text[m.start:m.end])))
+                taken.append((m.start, m.end))
+        for m in self.vocab.titles.scan(text):
+            s = self._surname_before(text, m.start)
+            if s is not None and not _overlaps(s, m.end, taken):
+                found.append((s, m.end, Found(0, 0, "person", "person", text[s:m.end])))
+                taken.append((s, m.end))
+
+        facts: list[ProtectedFact] = []
+        values: list[Found] = []
+        for c0, c1, f in found:
+            o0, o1 = draft.to_original(c0, c1)
+            kind = _PROTECTED_KIND[f.kind]
+            facts.append(ProtectedFact(o0, o1, kind, text[c0:c1], f.suspicious))
+            values.append(Found(o0, o1, f.kind, f.entity_type, f.canonical_value, f.suspicious))
+        writes = []
+        for m in self.vocab.protected_words.scan(text):
+            if _overlaps(m.start, m.end, taken):
+                continue
+            o0, o1 = draft.to_original(m.start, m.end)
+            kw = m.values[0]
+            facts.append(ProtectedFact(o0, o1, kw.kind, text[m.start:m.end]))
+            if kw.kind == "action" and getattr(kw.data, "write", False):
+                writes.append((o0, o1))
+
+        facts.sort(key=lambda p: (p.o0, p.o1))
+        values.sort(key=lambda v: (v.o0, v.o1))
+        draft.protected.extend(facts)
+        draft.scratch["values"] = values
+        draft.scratch["write_actions"] = writes
+        if any(p.suspicious for p in facts):
+            draft.raise_flag("lookalike_identifier")
+        return reason
+
+    def _isolate_injection(self, draft: Draft) -> str | None:
+        """Drop injected instructions before anything is protected (they are not the question)."""
+        text = draft.text
+        spans = []
+        for s, e in find_injected_spans(text, self.pack.injection_patterns):
+            while e < len(text) and text[e].isspace():  # the gap it leaves goes with it
+                e += 1
+            if e == len(text):
+                while s > 0 and text[s - 1].isspace():
+                    s -= 1
+            spans.append((s, e))
+        if not spans:
+            return None
+        draft.propose([Edit(s, e, "", "grammar", "rule", reason="injection") for s, e in spans])
+        draft.raise_flag("injection_flag")
+        rest = draft.text
+        if not any("\u4e00" <= ch <= "\u9fff" or ch.isalnum() for ch in rest):
+            draft.raise_flag("injection_only")
+        return "injection_flag"
+
+    def _surname_before(self, text: str, title_start: int) -> int | None:
+        for width in (2, 1):
+            s = title_start - width
+            if s < 0 or text[s:title_start] not in self.vocab.surnames:
+                continue
+            if s == 0 or text[s - 1] in _NAME_LEFT_CONTEXT or not ("\u4e00" <= text[s - 1] <= "\u9fff"):
+                return s
+        return None
+
+
+_PROTECTED_KIND = {
+    "identifier": "identifier",
+    "time": "time",
+    "time_range": "time",
+    "amount": "amount",
+    "quantity": "number",
+    "number": "number",
+    "person": "proper_name",
+    "organization": "proper_name",
+    "location": "proper_name",
+}

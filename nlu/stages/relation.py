@@ -1,0 +1,166 @@
+"""Stage `relation`: origin, destination, responsible_for, located_at (design 5.6, 7.5).
+
+Subjects and objects are always existing entity ids (a pronoun resolved within the
+sentence stands for its antecedent). Direction comes from the preposition, never from
+order: 从/由/自 + place marks the origin, 到/去/前往/送到 + place the destination.
+Coordinated subjects or objects give one relation each. A negation right before the cue
+(不去, 不在, 不是张三负责, 不由) negates that relation, and only it.
+"""
+from __future__ import annotations
+
+from nlu.draft import Draft, Relation
+from nlu.lexicon import Pack, default_pack
+from nlu.pipeline.stage import Stage
+from nlu.semantics import cues
+from nlu.semantics.anchors import Anchor, anchors
+from nlu.semantics.coordination import group_of
+from nlu.semantics.negation import negation_before
+from nlu.semantics.view import SentenceView, Word, sentence_view
+from nlu.stages.vocabulary import vocabulary
+
+MOVERS = frozenset({"vehicle", "locomotive", "task"})
+PLACES = frozenset({"station", "location", "organization"})
+RESPONSIBLE_OBJECTS = frozenset({"vehicle", "locomotive", "task", "work_order", "station", "organization",
+                                 "location", "maintenance_level"})
+LOCATED = frozenset({"vehicle", "locomotive", "task", "work_order", "person", "station"})
+
+
+class RelationStage(Stage):
+    name = "relation"
+    capability = "relation"
+
+    def __init__(self, pack: Pack | None = None) -> None:
+        self.pack = pack or default_pack()
+        self.vocab = vocabulary(self.pack)
+
+    def run(self, draft: Draft) -> str | None:
+        view = sentence_view(draft, self.vocab)
+        if len(view.mentions) < 2 and not draft.coreferences:
+            return None
+        found: list[tuple] = []
+        anchs = [a for a in anchors(draft, view) if a.entity_id is not None]
+        for cue in view.cues:
+            if cue.kind in (cues.ORIGIN, cues.DEST):
+                self._direction(draft, view, anchs, cue, found)
+            elif cue.kind == cues.RESPONSIBLE:
+                self._responsible(draft, view, anchs, cue, found)
+            elif cue.kind == cues.AT:
+                self._located(draft, view, anchs, cue, found)
+        seen = set()
+        for rel in found:
+            key = (rel.subject_id, rel.predicate, rel.object_id)
+            if key not in seen and rel.subject_id != rel.object_id:
+                seen.add(key)
+                draft.relations.append(rel)
+        return None
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def _objects(view: SentenceView, cue: Word, types: frozenset[str]) -> list:
+        """Place mentions right after the cue (only whitespace between), with coordinated ones."""
+        m = view.mention_at(cue.c1)
+        if m is None or m.type not in types:
+            return []
+        return group_of(view, m, types)
+
+    @staticmethod
+    def _subjects_before(view: SentenceView, anchs: list[Anchor], pos: int, lo: int,
+                         types: frozenset[str]) -> list[Anchor]:
+        """The nearest anchor of `types` before `pos` in the clause, with its coordinated group."""
+        cands = [a for a in anchs if lo <= a.c0 and a.c1 <= pos and a.type in types]
+        if not cands:
+            return []
+        last = cands[-1]
+        group = [last]
+        for a in reversed(cands[:-1]):  # "AGV-01 和 AGV-02 去 ST-05"
+            gap = view.text[a.c1:group[0].c0].strip()
+            if a.type == last.type and (gap == "" or gap in ("和", "与", "及", "以及", "跟", "、", "同", "还有")):
+                group.insert(0, a)
+            else:
+                break
+        return group
+
+    @staticmethod
+    def _evidence(draft: Draft, *spans: tuple[int, int]) -> list[tuple[int, int]]:
+        a = min(s[0] for s in spans)
+        b = max(s[1] for s in spans)
+        return [draft.to_original(a, b)]
+
+    # ------------------------------------------------------------------ origin / destination
+    def _direction(self, draft: Draft, view: SentenceView, anchs: list[Anchor], cue: Word, out: list) -> None:
+        objs = self._objects(view, cue, PLACES)
+        if not objs:
+            return
+        lo, hi = view.clause_span(cue.c0)
+        subjects = self._subjects_before(view, anchs, cue.c0, lo, MOVERS)
+        if not subjects:  # 从 ST-01 出发的 AGV-01 …: the mover may follow in the clause
+            after = [a for a in anchs if objs[-1].c1 <= a.c0 and a.c1 <= hi and a.type in MOVERS]
+            subjects = after[:1]
+        if not subjects:
+            return
+        neg = negation_before(view, cue.c0, lo)
+        predicate = "origin" if cue.kind == cues.ORIGIN else "destination"
+        for s in subjects:
+            for o in objs:
+                spans = [(s.c0, s.c1), (cue.c0, cue.c1), (o.c0, o.c1)]
+                out.append(Relation(s.entity_id, predicate, o.id, neg is not None, self._evidence(draft, *spans),
+                                    0.85 if neg else 0.9))
+
+    # ------------------------------------------------------------------ responsible_for
+    def _responsible(self, draft: Draft, view: SentenceView, anchs: list[Anchor], cue: Word, out: list) -> None:
+        lo, hi = view.clause_span(cue.c0)
+        persons = self._subjects_before(view, anchs, cue.c0, lo, frozenset({"person"}))
+        objects: list[Anchor] = []
+        if persons:
+            head = persons[0]
+            # "HXD1-0001 不是张三负责" / "HXD1-0001 由张三负责": the object precedes the person
+            objects = self._subjects_before(view, anchs, head.c0, lo, RESPONSIBLE_OBJECTS)
+            if not objects:  # "张三负责 HXD1-0001 和 HXD1-0002"
+                objects = [a for a in anchs if cue.c1 <= a.c0 and a.c1 <= hi and a.type in RESPONSIBLE_OBJECTS]
+                objects = self._leading_group(view, objects)
+        else:
+            # "负责 HXD1-0001 的是张三"
+            objects = self._leading_group(view, [a for a in anchs if cue.c1 <= a.c0 and a.c1 <= hi
+                                                 and a.type in RESPONSIBLE_OBJECTS])
+            persons = [a for a in anchs if (objects[-1].c1 if objects else cue.c1) <= a.c0 and a.c1 <= hi
+                       and a.type == "person"][:1]
+        if not persons or not objects:
+            return
+        neg = negation_before(view, cue.c0, lo, through_mention=True)
+        for p in persons:
+            for o in objects:
+                spans = [(p.c0, p.c1), (cue.c0, cue.c1), (o.c0, o.c1)] + ([(neg.c0, neg.c1)] if neg else [])
+                out.append(Relation(p.entity_id, "responsible_for", o.entity_id, neg is not None,
+                                    self._evidence(draft, *spans), 0.85 if neg else 0.9))
+
+    @staticmethod
+    def _leading_group(view: SentenceView, after: list[Anchor]) -> list[Anchor]:
+        if not after:
+            return []
+        group = [after[0]]
+        for a in after[1:]:
+            gap = view.text[group[-1].c1:a.c0].strip()
+            if a.type == group[0].type and gap in ("", "和", "与", "及", "以及", "跟", "、", "同", "还有"):
+                group.append(a)
+            else:
+                break
+        return group
+
+    # ------------------------------------------------------------------ located_at
+    def _located(self, draft: Draft, view: SentenceView, anchs: list[Anchor], cue: Word, out: list) -> None:
+        objs = self._objects(view, cue, PLACES)
+        if not objs:
+            return
+        lo, _ = view.clause_span(cue.c0)
+        subjects = self._subjects_before(view, anchs, cue.c0, lo, LOCATED)
+        # the subject must be the clause's topic, not something after an action (在一车间检查…)
+        subjects = [s for s in subjects if not any(s.c1 <= w.c0 and w.c1 <= cue.c0 for w in view.actions)]
+        subjects = [s for s in subjects if not (s.type == "station" and objs[0].type == "station")]
+        if not subjects:
+            return
+        neg = negation_before(view, cue.c0, lo)
+        for s in subjects:
+            for o in objs:
+                spans = [(s.c0, s.c1), (cue.c0, cue.c1), (o.c0, o.c1)]
+                out.append(Relation(s.entity_id, "located_at", o.id, neg is not None, self._evidence(draft, *spans),
+                                    0.85 if neg else 0.9))

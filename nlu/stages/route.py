@@ -1,0 +1,176 @@
+"""Stage `route`: template and domain candidates on the canonical text (design 2.3, 3.5, 8).
+
+One routing path: the same canonical text and rules give both axes. Explicit words pin a
+candidate (score ≥ 0.95, evidence `explicit_rule`); inferred signals (weak trigger words,
+frame classes, implied domain words) stay ≤ 0.8 (evidence `context`/`lexicon`), so the
+decision's 0.82 / 0.18-margin rule is meaningful. A write frame (not negated) is always an
+`operation`. Identifier types pin their domain (AGV-01 → agv, HXD1-0001 → rail).
+
+Flags: `template_conflict` (two object templates, 检修工单报表), `cross_domain` (both
+domains explicit), `no_domain` (a data question naming no domain: no candidate at all),
+`no_template`. With the `grammar` capability on, a complete data question without an
+action word gets the implied 查询 inserted (design 7.2) — structure only, never a fact.
+"""
+from __future__ import annotations
+
+from nlu.draft import Candidate, Draft
+from nlu.lexicon import Pack, default_pack
+from nlu.pipeline.stage import Stage
+from nlu.semantics.domains import IDENTIFIER_DOMAIN, implied_domains
+from nlu.semantics.templates import OBJECT_TEMPLATES, PRECEDENCE, is_explicit
+from nlu.semantics.view import SentenceView, sentence_view
+from nlu.stages.vocabulary import vocabulary
+from nlu.text.rewriter import Edit
+
+EXPLICIT = 0.97
+EXPLICIT_ID = 0.95
+SUBORDINATE = 0.75
+INFERRED = 0.7
+HINT = 0.55
+MAX_INFERRED = 0.8
+GRAMMAR_BLOCKERS = frozenset({
+    "no_domain", "no_template", "template_conflict", "cross_domain", "missing_action", "write_without_object",
+    "unresolved_coreference", "ambiguous_coreference", "lookalike_identifier",
+})
+
+
+class _Scores:
+    def __init__(self) -> None:
+        self.score: dict[str, float] = {}
+        self.evidence: dict[str, list[str]] = {}
+
+    def add(self, key: str, score: float, evidence: str) -> None:
+        if score > self.score.get(key, -1.0):
+            self.score[key] = score
+        ev = self.evidence.setdefault(key, [])
+        if evidence not in ev:
+            ev.append(evidence)
+
+    def candidates(self) -> list[Candidate]:
+        out = [Candidate(k, k, round(min(1.0, s), 4), tuple(self.evidence[k])) for k, s in self.score.items()]
+        return sorted(out, key=lambda c: (-c.score, PRECEDENCE.index(c.id) if c.id in PRECEDENCE else 99, c.id))
+
+
+class RouteStage(Stage):
+    name = "route"
+    capability = "route"
+
+    def __init__(self, pack: Pack | None = None) -> None:
+        self.pack = pack or default_pack()
+        self.vocab = vocabulary(self.pack)
+
+    def run(self, draft: Draft) -> str | None:
+        view = sentence_view(draft, self.vocab)
+        templates = self._templates(draft, view)
+        domains = self._domains(draft, view)
+        draft.template_candidates = templates
+        draft.domain_candidates = domains
+        draft.confidence["routing"] = templates[0].score if templates else 0.0
+        if not templates:
+            draft.raise_flag("no_template")
+        if not domains and (templates or draft.frames or view.mentions):
+            draft.raise_flag("no_domain")
+        if draft.flags.capability_on("grammar"):
+            self._complete(draft, view, templates, domains)
+        return None
+
+    # ------------------------------------------------------------------ templates
+    def _templates(self, draft: Draft, view: SentenceView) -> list[Candidate]:
+        explicit: set[str] = set()
+        hints = _Scores()
+        for w in view.triggers:
+            for tpl in w.data:
+                if tpl == "operation":
+                    continue  # an operation is decided by the write frame, below
+                if is_explicit(tpl, w.text):
+                    explicit.add(tpl)
+                else:
+                    hints.add(tpl, min(MAX_INFERRED, hints.score.get(tpl, HINT - 0.05) + 0.05), "context")
+        writes = [f for f in draft.frames if f.write]
+        if any(not f.negated for f in writes):
+            explicit.add("operation")
+        elif writes or any("operation" in w.data for w in view.triggers):
+            hints.add("operation", 0.5, "context")  # a negated write: said, but not asked for
+        for f in draft.frames:
+            if f.negated:
+                continue
+            if f.action_class == "count":
+                hints.add("count", INFERRED, "context")
+            elif f.action_class == "query" and any(a.role == "patient" and a.entity_ids for a in f.arguments):
+                hints.add("status", 0.65, "context")
+        if any(m.type == "work_order" for m in view.mentions):
+            hints.add("workorder", INFERRED, "context")
+
+        scores = _Scores()
+        objects = sorted((t for t in explicit if t in OBJECT_TEMPLATES), key=PRECEDENCE.index)
+        if "operation" not in explicit and len(objects) >= 2:
+            for i, t in enumerate(objects):
+                scores.add(t, 0.96 - 0.01 * i, "explicit_rule")
+            draft.raise_flag("template_conflict")
+            winners = set(objects)
+        else:
+            ordered = sorted(explicit, key=PRECEDENCE.index)
+            winners = set(ordered[:1])
+            for t in ordered[:1]:
+                scores.add(t, EXPLICIT if t != "operation" else 0.98, "explicit_rule")
+        for t in explicit - winners:
+            scores.add(t, SUBORDINATE, "context")
+        for t, s in hints.score.items():
+            if t not in scores.score:
+                scores.add(t, min(s, MAX_INFERRED), hints.evidence[t][0])
+        return scores.candidates()
+
+    # ------------------------------------------------------------------ domains
+    def _domains(self, draft: Draft, view: SentenceView) -> list[Candidate]:
+        scores = _Scores()
+        explicit: set[str] = set()
+        for w in view.domain_words:
+            for domain, is_explicit_word in w.data:
+                if is_explicit_word:
+                    scores.add(domain, EXPLICIT, "explicit_rule")
+                    explicit.add(domain)
+        for m in view.mentions:
+            domain = IDENTIFIER_DOMAIN.get(m.type)
+            if domain is None:
+                if m.entity.domain in ("agv", "rail"):
+                    scores.add(m.entity.domain, INFERRED, "lexicon")
+                continue
+            if m.entity.confirmed and m.entity.canonical_value:
+                scores.add(domain, EXPLICIT_ID, "explicit_rule")
+                explicit.add(domain)
+            else:  # a look-alike (AGV-O1) only hints
+                scores.add(domain, INFERRED, "context")
+        for domain, words in implied_domains(view).items():
+            scores.add(domain, min(MAX_INFERRED, 0.6 + 0.05 * (len(words) - 1)), "context")
+        for t in draft.terms:
+            if t.confirmed and t.domain in ("agv", "rail"):
+                scores.add(t.domain, INFERRED, "lexicon")
+        for k in draft.coreferences:
+            if k.confirmed and k.antecedent_id and k.antecedent_id.startswith("ref:"):
+                cid = k.antecedent_id[4:]
+                for r in draft.source.referents:
+                    if r.canonical_id == cid:
+                        domain = r.domain or IDENTIFIER_DOMAIN.get(r.entity_type)
+                        if domain in ("agv", "rail"):
+                            scores.add(domain, MAX_INFERRED, "context")
+        for off in draft.flags.disabled_domains:
+            scores.score.pop(off, None)
+            explicit.discard(off)
+        if len(explicit) >= 2:
+            draft.raise_flag("cross_domain")
+        return scores.candidates()
+
+    # ------------------------------------------------------------------ grammar (design 7.2)
+    @staticmethod
+    def _complete(draft: Draft, view: SentenceView, templates: list[Candidate], domains: list[Candidate]) -> None:
+        """Insert the implied 查询 before a complete data question that has no action word."""
+        if not draft.scratch.get("srl.implicit") or view.actions:
+            return
+        if any(f in GRAMMAR_BLOCKERS for f in draft.flags_raised):
+            return
+        if not templates or templates[0].score < 0.95 or templates[0].id == "operation":
+            return
+        if not domains or domains[0].score < 0.95:
+            return
+        draft.propose([Edit(0, 0, "查询", "grammar", "rule", confidence=0.95, inferred=True,
+                            reason="implied_query_action")])

@@ -1,0 +1,233 @@
+"""Stage `srl`: one semantic frame per action, with its arguments (design 5.6, 6.5, 7.7).
+
+Each pack action word opens a frame (predicate = the word, action class and `write` from
+the pack). Entities, resolved pronouns, presentation words, instruments (用/使用/拿 …) and
+state conditions are attached to the frame of their clause; comparators (不少于 → gte …)
+to the value they govern, 之间 as a `range`, 除了/除外 as an `exception`. A negation right
+before the action negates the frame (不要取消 T-…); one before 负责/在 belongs to the
+relation, not to the frame. A data question without an action word (全年检修报表, AGV 现在
+几个在线) gets one implicit, lower-confidence 查询 frame so that no count, time or condition
+is left loose.
+
+Flags: `write_without_object` (a write with no object entity and no resolved pronoun),
+`missing_action` (entities, but no action, question, template or attribute word).
+"""
+from __future__ import annotations
+
+from nlu.draft import Argument, Draft, Frame
+from nlu.lexicon import Pack, default_pack
+from nlu.pipeline.stage import Stage
+from nlu.semantics import cues
+from nlu.semantics.anchors import Anchor, anchors
+from nlu.semantics.comparators import governed_values
+from nlu.semantics.modality import modality_of
+from nlu.semantics.negation import negation_before
+from nlu.semantics.view import SentenceView, Word, sentence_view
+from nlu.stages.vocabulary import vocabulary
+
+OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
+PLACE_TYPES = frozenset({"location", "organization"})
+STATE_WORDS = frozenset({"在线", "离线", "空闲", "故障", "报警", "告警"})
+STATE_TERM_CATEGORIES = frozenset({"vehicle_state", "locomotive_state", "task_state", "work_order_state"})
+COUNT_WORDS = ("多少", "几")
+MAX_INSTRUMENT = 8
+IMPLICIT_CONFIDENCE = 0.6
+_MERGE_ROLES = frozenset({"actor", "patient", "target", "condition", "location"})
+
+
+class SrlStage(Stage):
+    name = "srl"
+    capability = "srl"
+
+    def __init__(self, pack: Pack | None = None) -> None:
+        self.pack = pack or default_pack()
+        self.vocab = vocabulary(self.pack)
+
+    def run(self, draft: Draft) -> str | None:
+        view = sentence_view(draft, self.vocab)
+        actions = view.actions
+        frames: list[Frame] = []
+        positions: list[int] = []
+        for a in actions:
+            lo, _ = view.clause_span(a.c0)
+            neg = negation_before(view, a.c0, lo)
+            frames.append(Frame(a.text, a.data.action_class, [], neg is not None, modality_of(view, a.c0, lo),
+                                0.9, bool(a.data.write)))
+            positions.append(a.c0)
+        implicit = False
+        if not frames:
+            if not (self._is_question(view) or draft.relations or self._has_state(draft, view)):
+                if view.mentions:
+                    draft.raise_flag("missing_action")
+                return None
+            count = any(w.kind == cues.QUESTION and w.text.startswith(COUNT_WORDS) for w in view.cues) or \
+                any("count" in w.data for w in view.triggers)
+            confidence = IMPLICIT_CONFIDENCE if not draft.relations or self._is_question(view) else 0.5
+            frames.append(Frame("查询", "count" if count else "query", [], False, None, confidence, False))
+            positions.append(0)
+            implicit = True
+        draft.scratch["srl.implicit"] = implicit
+
+        args: list[list[tuple[int, Argument]]] = [[] for _ in frames]
+
+        def add(pos: int, arg: Argument) -> None:
+            args[self._frame_for(view, positions, pos, implicit)].append((pos, arg))
+
+        consumed: set[str] = set()
+        for g in governed_values(view):
+            ids = [m.id for m in g.mentions]
+            if g.comparator == "between":
+                role = "range"
+            elif g.comparator == "except":
+                role = "exception"
+            else:
+                role = {"quantity": "quantity", "amount": "amount"}.get(g.mentions[0].type, "time")
+            spans = [(m.c0, m.c1) for m in g.mentions] + [(g.word.c0, g.word.c1)]
+            add(g.mentions[0].c0, Argument(role, ids, None, g.comparator, None, self._evidence(draft, spans)))
+            consumed.update(ids)
+
+        for anc in anchors(draft, view):
+            if anc.entity_id is not None and anc.entity_id in consumed:
+                continue
+            role, negated = self._role(view, anc, positions, implicit)
+            ids = [anc.entity_id] if anc.entity_id else None
+            add(anc.c0, Argument(role, ids, anc.literal, None, negated, self._evidence(draft, [(anc.c0, anc.c1)])))
+
+        for w in view.presentation:
+            add(w.c0, Argument("presentation", None, w.text, None, None, self._evidence(draft, [(w.c0, w.c1)])))
+        for span, literal in self._instruments(view):
+            add(span[0], Argument("instrument", None, literal, None, None, self._evidence(draft, [span])))
+        for span, literal in self._states(draft, view):
+            add(span[0], Argument("condition", None, literal, None, None, self._evidence(draft, [span])))
+
+        for frame, items in zip(frames, args):
+            items.sort(key=lambda x: x[0])
+            frame.arguments = _merge([a for _, a in items])
+        draft.frames.extend(frames)
+
+        for frame in frames:
+            if frame.write and not frame.negated and not self._has_object(frame):
+                draft.raise_flag("write_without_object")
+        return None
+
+    # ------------------------------------------------------------------ frame choice
+    @staticmethod
+    def _frame_for(view: SentenceView, positions: list[int], pos: int, implicit: bool) -> int:
+        if implicit or len(positions) == 1:
+            return 0
+        clause = view.clause_of(pos)
+        in_clause = [i for i, p in enumerate(positions) if view.clause_of(p) == clause]
+        if in_clause:
+            before = [i for i in in_clause if positions[i] <= pos]
+            return before[-1] if before else in_clause[0]
+        before = [i for i, p in enumerate(positions) if p <= pos]
+        return before[-1] if before else 0
+
+    # ------------------------------------------------------------------ roles
+    def _role(self, view: SentenceView, anc: Anchor, positions: list[int], implicit: bool) -> tuple[str, bool | None]:
+        t = anc.type
+        if t in ("time", "time_range"):
+            return "time", None
+        if t == "quantity":
+            return "quantity", None
+        if t == "amount":
+            return "amount", None
+        prev = self._cue_before(view, anc.c0)
+        lo, _ = view.clause_span(anc.c0)
+        if prev is not None and prev.kind == cues.GIVE:
+            return "target", None
+        if prev is not None and prev.kind == cues.DEST and (t in PLACE_TYPES or t == "station"):
+            return "target", None
+        if prev is not None and prev.kind in (cues.AT, cues.ORIGIN) and (t in PLACE_TYPES or t == "station"):
+            neg = negation_before(view, prev.c0, lo) if prev.kind == cues.AT else None
+            return "location", (True if neg else None)
+        if t == "person":
+            acting = not implicit and any(view.clause_of(p) == view.clause_of(anc.c0) and anc.c1 <= p for p in positions)
+            return ("actor" if acting else "condition"), None
+        if t in PLACE_TYPES:
+            return "location", None
+        if t in OBJECT_TYPES:
+            return "patient", None
+        return "condition", None
+
+    @staticmethod
+    def _cue_before(view: SentenceView, pos: int) -> Word | None:
+        for w in reversed(view.cues):
+            if w.c1 <= pos:
+                return w if view.blank(w.c1, pos) else None
+        return None
+
+    # ------------------------------------------------------------------ literals
+    @staticmethod
+    def _instruments(view: SentenceView):
+        """用/使用/拿 + a short noun phrase before the next action, entity, cue or punctuation."""
+        text = view.text
+        stops = sorted([w.c0 for w in view.actions] + [m.c0 for m in view.mentions]
+                       + [w.c0 for w in view.cues] + [w.c0 for w in view.presentation])
+        for w in view.cues:
+            if w.kind != cues.INSTRUMENT:
+                continue
+            if any(a.c0 < w.c1 and w.c0 < a.c1 for a in view.actions):  # 用饼图 is an action word
+                continue
+            start = w.c1
+            while start < len(text) and text[start].isspace():
+                start += 1
+            if any(p.c0 == start for p in view.presentation):
+                continue  # 用 + a presentation word: the presentation role covers it
+            end = next((s for s in stops if s > start), len(text))
+            for i in range(start, end):
+                if not ("\u4e00" <= text[i] <= "\u9fff" or text[i].isalnum()):
+                    end = i
+                    break
+            literal = text[start:end].strip()
+            if 0 < len(literal) <= MAX_INSTRUMENT:
+                yield (start, start + len(literal)), literal
+
+    def _states(self, draft: Draft, view: SentenceView):
+        seen: set[tuple[int, int]] = set()
+        for w in view.cues:
+            if w.kind == cues.ATTRIBUTE and w.text in STATE_WORDS:
+                seen.add((w.c0, w.c1))
+                yield (w.c0, w.c1), w.text
+        for t in draft.terms:
+            if not t.confirmed or not t.term_code:
+                continue
+            try:
+                category = self.pack.term(t.term_code).category
+            except KeyError:
+                continue
+            if category in STATE_TERM_CATEGORIES:
+                c0, c1 = draft.to_current(t.o0, t.o1)
+                if not any(c0 < b and a < c1 for a, b in seen):
+                    yield (c0, c1), t.canonical_text or view.text[c0:c1]
+
+    @staticmethod
+    def _is_question(view: SentenceView) -> bool:
+        return (any(w.kind in (cues.QUESTION, cues.ATTRIBUTE) for w in view.cues)
+                or any(any(t != "operation" for t in w.data) for w in view.triggers)
+                or bool(view.presentation))
+
+    def _has_state(self, draft: Draft, view: SentenceView) -> bool:
+        return any(True for _ in self._states(draft, view))
+
+    @staticmethod
+    def _has_object(frame: Frame) -> bool:
+        return any(a.role in ("patient", "target") and (a.entity_ids or a.literal) for a in frame.arguments)
+
+    @staticmethod
+    def _evidence(draft: Draft, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        return [draft.to_original(a, b) for a, b in sorted(spans)]
+
+
+def _merge(items: list[Argument]) -> list[Argument]:
+    """Adjacent arguments of one role (AGV-01 和 AGV-02 as patients) become one argument."""
+    out: list[Argument] = []
+    for a in items:
+        prev = out[-1] if out else None
+        if (prev is not None and a.role in _MERGE_ROLES and prev.role == a.role and prev.entity_ids and a.entity_ids
+                and prev.negated == a.negated and prev.comparator is None and a.comparator is None):
+            prev.entity_ids = prev.entity_ids + [i for i in a.entity_ids if i not in prev.entity_ids]
+            prev.evidence = prev.evidence + a.evidence
+            continue
+        out.append(a)
+    return out

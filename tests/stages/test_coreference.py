@@ -1,0 +1,171 @@
+"""Stage `coreference` through the real earlier stages (design 7.6, 16.2)."""
+from __future__ import annotations
+
+import pytest
+
+from nlu.pipeline import Pipeline  # isort: skip  (before nlu.draft: import cycle)
+from nlu.stages.coreference import CoreferenceStage
+from nlu.stages.ner import NerStage
+from nlu.stages.protect import ProtectStage
+from nlu.stages.relation import RelationStage
+from nlu.stages.route import RouteStage
+from nlu.stages.srl import SrlStage
+
+REF = "2026-03-15T10:30:00+08:00"
+
+
+def _optional(module: str, cls: str):
+    try:
+        mod = __import__(module, fromlist=[cls])
+        return getattr(mod, cls)()
+    except Exception:  # noqa: BLE001 - a stage another team is still writing
+        return None
+
+
+class Capture:
+    def decide(self, draft):
+        self.draft = draft
+
+
+@pytest.fixture(scope="module")
+def run():
+    early = [_optional("nlu.stages.clean", "CleanStage"), ProtectStage(), _optional("nlu.stages.link", "LinkStage"), NerStage()]
+    policy = Capture()
+    pipe = Pipeline([s for s in early if s is not None] + [CoreferenceStage(), RelationStage(), SrlStage(), RouteStage()],
+                    policy=policy, budget_ms=10_000)
+
+    def go(text, **kw):
+        result = pipe.understand(text, reference_time=REF, **kw)
+        return result, policy.draft
+    return go
+
+
+
+
+def vehicles(*ids, turn="t1", domain="agv", etype="vehicle"):
+    return [{"canonicalId": i, "entityType": etype, "displayName": i, "domain": domain, "turnId": turn} for i in ids]
+
+
+def mention(result, text, k=0):
+    return [c for c in result.coreferences
+            if result.original_text[c.mention_span.start:c.mention_span.end] == text][k]
+
+
+@pytest.mark.parametrize("text,pronoun", [
+    ("查 AGV-01，它现在在哪", "它"),
+    ("查一下 AGV-01，它的电量多少", "它"),
+    ("AGV-01 从 ST-01 到 ST-05，它现在到哪了", "它"),
+    ("看看 AGV-01 吧，这台车现在怎么样", "这台车"),
+    ("HXD1-0001 在哪？该机车的检修计划呢", "该机车"),
+])
+def test_intra_sentence_pronoun(run, text, pronoun):
+    result, draft = run(text)
+    link = mention(result, pronoun)
+    ante = {e.id: e.text for e in result.entities}[link.antecedent_entity_id]
+    assert ante in ("AGV-01", "HXD1-0001")
+    assert link.confirmed and link.source_turn_id is None
+    assert "ambiguous_coreference" not in draft.flags_raised and "unresolved_coreference" not in draft.flags_raised
+
+
+def test_antecedent_must_precede(run):
+    result, draft = run("它现在在哪，AGV-01")
+    assert mention(result, "它").antecedent_entity_id is None
+    assert "unresolved_coreference" in draft.flags_raised
+
+
+def test_type_must_be_compatible(run):
+    result, draft = run("ST-05 旁边，该机车在哪")
+    assert mention(result, "该机车").antecedent_entity_id is None
+    assert "unresolved_coreference" in draft.flags_raised
+
+
+@pytest.mark.parametrize("text", ["AGV-01 和 AGV-02 都在 ST-05，它电量多少", "AGV-01、AGV-02 呢？这台车怎么样"])
+def test_several_in_sentence_asks(run, text):
+    result, draft = run(text)
+    link = result.coreferences[0]
+    assert link.antecedent_entity_id is None and not link.confirmed and len(link.candidates) == 2
+    assert "ambiguous_coreference" in draft.flags_raised
+
+
+@pytest.mark.parametrize("text", ["它呢", "它现在在哪", "这台车呢", "把它取消"])
+def test_three_vehicles_in_context_clarify_never_first(run, text):
+    result, draft = run(text, referents=vehicles("AGV-01", "AGV-02", "AGV-03"))
+    link = result.coreferences[0]
+    assert link.antecedent_entity_id is None and not link.confirmed
+    assert {c.id for c in link.candidates} == {"AGV-01", "AGV-02", "AGV-03"}
+    assert "ambiguous_coreference" in draft.flags_raised
+
+
+@pytest.mark.parametrize("text", ["它呢", "它现在在哪", "这台车电量多少", "把它取消"])
+def test_single_referent_confirms(run, text):
+    result, draft = run(text, referents=vehicles("AGV-01", turn="t7"))
+    link = result.coreferences[0]
+    assert link.antecedent_entity_id == "ref:AGV-01" and link.confirmed
+    assert [c.id for c in link.candidates] == ["AGV-01"] and [c.label for c in link.candidates] == ["AGV-01"]
+    assert link.source_turn_id == "t7"
+    assert not {"ambiguous_coreference", "unresolved_coreference"} & set(draft.flags_raised)
+    # no entity is invented for a referent
+    assert all(e.text for e in result.entities) and "AGV-01" not in {e.text for e in result.entities}
+
+
+@pytest.mark.parametrize("text", ["那个东西怎么样了", "它呢", "取消那个任务", "这个任务进度如何"])
+def test_no_antecedent_no_context_is_unresolved(run, text):
+    result, draft = run(text)
+    assert result.coreferences and result.coreferences[0].antecedent_entity_id is None
+    assert "unresolved_coreference" in draft.flags_raised
+
+
+def test_referents_only_when_passed(run):
+    result, draft = run("它现在在哪")
+    assert result.coreferences[0].candidates == []
+
+
+def test_sentence_antecedent_beats_referents(run):
+    result, draft = run("查 AGV-05，它在哪", referents=vehicles("AGV-01", "AGV-02"))
+    assert {e.id: e.text for e in result.entities}[result.coreferences[0].antecedent_entity_id] == "AGV-05"
+    assert "ambiguous_coreference" not in draft.flags_raised
+
+
+def test_typed_pronoun_filters_referents(run):
+    refs = vehicles("AGV-01") + vehicles("T-2026010241", etype="task")
+    result, draft = run("这个任务进度如何", referents=refs)
+    assert result.coreferences[0].antecedent_entity_id == "ref:T-2026010241"
+
+
+@pytest.mark.parametrize("text", ["看检修工单，它呢", "查机车检修工单，它的进度", "检修工单里它在哪"])
+def test_domain_switch_drops_other_domain_referents(run, text):
+    result, draft = run(text, referents=vehicles("AGV-01"))
+    link = result.coreferences[0]
+    assert link.antecedent_entity_id is None and link.candidates == []
+    assert "unresolved_coreference" in draft.flags_raised
+    assert [c.id for c in result.routing.domain_candidates][:1] == ["rail"]
+
+
+def test_domain_switch_route_ignores_previous_domain(run):
+    result, draft = run("看检修工单", referents=vehicles("AGV-01", "AGV-02"))
+    assert result.coreferences == []
+    assert [c.id for c in result.routing.domain_candidates] == ["rail"]
+    assert result.routing.template_candidates[0].id == "workorder"
+
+
+def test_same_domain_keeps_referents(run):
+    result, _ = run("这台 AGV 呢", referents=vehicles("AGV-01"))
+    assert result.coreferences[0].antecedent_entity_id == "ref:AGV-01"
+
+
+@pytest.mark.parametrize("text", ["这个 AGV-01 电量多少", "那个 T-2026010241 取消掉", "这台 AGV-02 在哪", "这个任务 T-2026010241 的进度"])
+def test_determiner_of_identifier_is_not_a_coreference(run, text):
+    result, draft = run(text)
+    assert result.coreferences == []
+    assert "unresolved_coreference" not in draft.flags_raised
+
+
+@pytest.mark.parametrize("text", ["这个报表导出一下", "这个月的检修计划", "其它小车在哪", "因此取消了吗"])
+def test_non_referential_uses(run, text):
+    result, draft = run(text)
+    assert result.coreferences == []
+
+
+def test_person_pronoun(run):
+    result, _ = run("张三负责 HXD1-0001，他在哪")
+    assert {e.id: e.text for e in result.entities}[result.coreferences[0].antecedent_entity_id] == "张三"
