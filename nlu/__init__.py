@@ -14,7 +14,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
-__all__ = ["understand", "Pipeline", "FeatureFlags", "InputError", "LegacyInputUnderstanding", "__version__"]
+__all__ = ["understand", "warm_up", "Pipeline", "FeatureFlags", "InputError", "LegacyInputUnderstanding", "__version__"]
 
 if TYPE_CHECKING:
     from nlu.contract import LegacyInputUnderstanding
@@ -34,6 +34,18 @@ def default_pipeline():
 
                 _default = Pipeline(flags=FeatureFlags.from_env())
     return _default
+
+
+def warm_up() -> None:
+    """Load everything lazy now (pack, jieba, pypinyin): for services and reproducible batch runs.
+
+    Without it the first calls that need the pinyin path skip it (suggestions only) while the
+    models load in the background, so no request waits ~1 s on a cold process.
+    """
+    for stage in default_pipeline().stages:
+        hook = getattr(stage, "warm_up", None)
+        if hook is not None:
+            hook()
 
 
 def understand(text: str, *, source: str = "typed", reference_time: Any = None, alternatives: Any = None,

@@ -7,12 +7,14 @@ Stages read `draft.text` (the current canonical text), propose edits through
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
-from nlu.pipeline.flags import FeatureFlags
 from nlu.source import SourceInfo
 from nlu.text.alignment import Alignment
 from nlu.text.rewriter import Edit, EditOutcome, rewrite
+
+if TYPE_CHECKING:
+    from nlu.pipeline.flags import FeatureFlags
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +127,7 @@ class Diagnostic:
 class Draft:
     original: str
     source: SourceInfo
-    flags: FeatureFlags
+    flags: "FeatureFlags"
     alignment: Alignment = None  # type: ignore[assignment]
     edits: list[EditOutcome] = field(default_factory=list)
     protected: list[ProtectedFact] = field(default_factory=list)

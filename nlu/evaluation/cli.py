@@ -126,6 +126,9 @@ def run(args: argparse.Namespace) -> int:
         if not loaded.cases:
             raise UsageError("no valid gold case in the given file(s)")
         understand = load_system(args.system)
+        warm = getattr(importlib.import_module(args.system.partition(":")[0]), "warm_up", None)
+        if callable(warm):
+            warm()  # reproducible scores: no case runs while lazy models are still loading
     except UsageError as exc:
         print(f"nlu eval: {exc}", file=sys.stderr)
         return 2

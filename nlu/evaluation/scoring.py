@@ -387,7 +387,7 @@ def score_case(case: GoldCase, contract: dict | None, error: str | None = None) 
         for e in missed:
             sc.check("entities", False, e, [(s.get("type"), s.get("text")) for s in v.entities])
         for s in extra:
-            sc.check("unexpected entity", False, "(not listed)", (s.get("type"), s.get("text")))
+            sc.check("unexpected entity", False, "(not listed)", (s.get("type"), s.get("text")), gate=False)
         matched_ids = {id(s) for _, s in pairs}
         for s in v.entities:
             conf = _num(s.get("confidence"))
@@ -423,7 +423,7 @@ def score_case(case: GoldCase, contract: dict | None, error: str | None = None) 
         for e in missed:
             sc.check("relations", False, e, shown)
         for s in extra:
-            sc.check("unexpected relation", False, "(not listed)", (s[0][:1], s[1], s[2][:1], s[3]))
+            sc.check("unexpected relation", False, "(not listed)", (s[0][:1], s[1], s[2][:1], s[3]), gate=False)
         for e in exp["relations"]:
             if e.get("negated"):
                 nrc[0] += int(any(e is p[0] for p in pairs))
@@ -447,7 +447,7 @@ def score_case(case: GoldCase, contract: dict | None, error: str | None = None) 
         for e in missed:
             sc.check("coreferences", False, e, [(s[0], s[1][:1]) for s in sys_co])
         for s in extra:
-            sc.check("unexpected coreference", False, "(not listed)", (s[0], s[1][:1]))
+            sc.check("unexpected coreference", False, "(not listed)", (s[0], s[1][:1]), gate=False)
 
     # semantic frames -----------------------------------------------------------
     if "frames" in exp:

@@ -50,8 +50,8 @@ def governed_values(view: SentenceView) -> list[Governed]:
             continue
         if comp == "except":
             m = _near_after(view, w.c1) if cw.position == "before" else _near_before(view, w.c0)
-            if m is not None:
-                out.append(Governed(w, comp, group_of(view, m, frozenset({m.type}))))
+            if m is not None and not any(g.comparator == "except" and m in g.mentions for g in out):
+                out.append(Governed(w, comp, group_of(view, m, frozenset({m.type}))))  # 除了 X 以外: once
             continue
         m = _near_after(view, w.c1) if cw.position == "before" else _near_before(view, w.c0)
         if m is not None and m.type in VALUE_TYPES:

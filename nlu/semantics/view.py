@@ -60,10 +60,12 @@ class SentenceView:
                 mentions.append(Mention(e, c0, c1))
         mentions.sort(key=lambda m: (m.c0, m.c1))
         self.mentions = mentions
-        spans = [(m.c0, m.c1) for m in mentions]
+        inside = bytearray(len(text) + 1)  # 1 where an entity covers the character
+        for m in mentions:
+            inside[m.c0:m.c1] = b"\x01" * (m.c1 - m.c0)
 
         def free(a: int, b: int) -> bool:
-            return not any(a < y and x < b for x, y in spans)
+            return inside.find(1, a, b) < 0
 
         self.actions: list[Word] = []
         self.negations: list[Word] = []
@@ -103,9 +105,10 @@ class SentenceView:
             self.negations = [w for w in self.negations
                               if not any(x <= w.c0 and w.c1 <= y for x, y in questions)]
         # grammar cues, except inside a negation or comparison word (用 in 不用, 到 in 不到)
-        blocked = [(w.c0, w.c1) for w in self.negations] + [(w.c0, w.c1) for w in self.comparisons]
+        for w in self.negations + self.comparisons:
+            inside[w.c0:w.c1] = b"\x01" * (w.c1 - w.c0)
         self.cues = [Word(m.start, m.end, m.values[0], None, text[m.start:m.end]) for m in raw_cues
-                     if not any(m.start < y and x < m.end for x, y in blocked)]
+                     if inside.find(1, m.start, m.end) < 0]
         self.clauses = split_clauses(text, [(w.c0, w.c1) for w in self.cues if w.kind == cues.CONNECTIVE])
         self._starts = [a for a, _ in self.clauses]
 

@@ -146,6 +146,9 @@ for _ch in "\x85\u2028\u2029":
 for _ch in "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2061\u2062\u2063\u2064" \
            "\u2066\u2067\u2068\u2069\ufeff\u00ad\u061c\u180e":
     _CHAR_MAP[_ch] = ("", _STRIP)
+# Unicode tag characters can smuggle invisible ASCII instructions (design 16.2, 端到端注入).
+for _cp in [0xE0001, *range(0xE0020, 0xE0080)]:
+    _CHAR_MAP[chr(_cp)] = ("", _STRIP)
 for _ch in "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f":
     _CHAR_MAP[_ch] = (" ", _SPACE)
 _CHAR_MAP["\u3000"] = (" ", _FOLD)
@@ -174,6 +177,16 @@ _WRAP_AFTER = frozenset("，、")
 _SENT_END = frozenset("。！？；!?;\n")
 _BOUNDARY = frozenset("，,。.！!？?；;：:、 \n…~—")
 _QUESTION_TAIL = ("吗", "吧", "么", "呢")
+
+
+def _is_tag(ch: str) -> bool:
+    return ch == "\U000e0001" or "\U000e0020" <= ch <= "\U000e007f"
+
+
+def _in_flag_sequence(text: str, i: int) -> bool:
+    while i > 0 and _is_tag(text[i - 1]):
+        i -= 1
+    return i > 0 and text[i - 1] == "\U0001f3f4"
 
 
 def _is_ideo(ch: str) -> bool:
@@ -228,6 +241,8 @@ def _fold_pass(text: str) -> list[tuple[int, int, str, int]]:
         ch = text[i]
         if ch == _ZWJ and 0 < i < n - 1 and _is_emoji(text[i - 1]) and _is_emoji(text[i + 1]):
             continue
+        if _is_tag(ch) and _in_flag_sequence(text, i):
+            continue  # subdivision flags (🏴 + tag characters) are emoji, not hidden text
         t, cat = _CHAR_MAP[ch]
         if ch == "\r" and i + 1 < n and text[i + 1] == "\n":
             t, cat = "", _SPACE
@@ -351,12 +366,16 @@ def _repair_pass(v: str) -> list[tuple[int, int, str, int]]:
                     while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
                         k += 1
         else:
-            # soft markers only: no punctuation after, but a parallel repair clause
-            if m.group() not in r.soft or k >= n:
+            # no punctuation after: a long explicit marker (我是说, 说错了) after a pause is
+            # enough; a soft one needs a parallel repair clause
+            if k >= n:
                 continue
-            first = next((c for c in abandoned if _SUBSTANTIVE_RE.match(c)), "")
-            if not (_is_ideo(v[k]) and v[k] == first):
-                continue
+            if not (len(m.group()) >= 3 and v[m0 - 1] in " ，,"):
+                if m.group() not in r.soft:
+                    continue
+                first = next((c for c in abandoned if _SUBSTANTIVE_RE.match(c)), "")
+                if not (_is_ideo(v[k]) and v[k] == first):
+                    continue
         # the repair clause: up to the end of the sentence (a bounded window of it)
         j = bisect_left(ends, k)
         e = min(ends[j] if j < len(ends) else n, k + _REPAIR_WINDOW)
@@ -429,7 +448,8 @@ def _to_edits(text: str, cells: list[Cell], dcat: bytearray) -> list[Edit]:
     for c in changes:
         if merged:
             p = merged[-1]
-            if p[1] == c[0] and p[4] == c[4] and ((p[5] and c[5]) or not (p[3] | c[3]) & _REPAIRISH):
+            # width folds stay one character each: 1:1 segments keep spans exact (ＡＧＶ－０８　ＡＧＶ－０９)
+            if p[1] == c[0] and not (p[4] and c[4]) and p[4] == c[4] and ((p[5] and c[5]) or not (p[3] | c[3]) & _REPAIRISH):
                 p[1] = c[1]
                 p[2] += c[2]
                 p[3] |= c[3]

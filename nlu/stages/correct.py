@@ -169,6 +169,27 @@ _PHONETICS: dict[int, _Phonetics] = {}
 _PHON_LOCK = threading.Lock()
 
 
+_WARMING: set[int] = set()
+
+
+def phonetics_ready(pack: Pack) -> bool:
+    ph = _PHONETICS.get(id(pack))
+    return ph is not None and ph._jieba is not None
+
+
+def _warm_in_background(pack: Pack) -> None:
+    """First need on a cold process: load in a thread instead of blowing this call's budget.
+
+    Pinyin candidates are never auto-applied (score ≤ 0.90), so skipping them for the few
+    calls made while loading only loses suggestions, never a correction or a protection.
+    """
+    with _PHON_LOCK:
+        if id(pack) in _WARMING:
+            return
+        _WARMING.add(id(pack))
+    threading.Thread(target=lambda: _phonetics(pack).jieba(), name="nlu-phonetics-warmup", daemon=True).start()
+
+
 def _phonetics(pack: Pack) -> _Phonetics:
     ph = _PHONETICS.get(id(pack))
     if ph is None:
@@ -376,6 +397,9 @@ class CorrectStage(Stage):
         if kind == "asr":
             if len(wrong) != len(right):
                 return False
+            if not phonetics_ready(self.pack):
+                _warm_in_background(self.pack)
+                return False
             try:
                 ph = _phonetics(self.pack)
             except Exception:  # noqa: BLE001
@@ -454,6 +478,10 @@ class CorrectStage(Stage):
         runs = self._residual_runs(text, protected_cur, term_spans, taken)
         if not runs:
             return []  # stage 4 not needed: jieba and pypinyin stay unloaded
+        if not phonetics_ready(self.pack):
+            _warm_in_background(self.pack)
+            draft.raise_flag("pinyin_warming")
+            return []
         ph = _phonetics(self.pack)
         tk = ph.jieba()
         out: list[_Cand] = []

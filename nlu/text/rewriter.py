@@ -84,9 +84,12 @@ def _merge_unchanged(segs: list[Segment]) -> tuple[Segment, ...]:
     return tuple(out)
 
 
-def _widen(segs: Sequence[Segment], start: int, end: int) -> tuple[int, int]:
+def _widen(segs: Sequence[Segment], c_starts: list[int], start: int, end: int) -> tuple[int, int]:
     """Widen [start, end) so it never cuts a changed segment (they map only as blocks)."""
-    for s in segs:
+    i = max(bisect_right(c_starts, start) - 1, 0)
+    while i < len(segs) and segs[i].c0 <= end:
+        s = segs[i]
+        i += 1
         if s.kind == "unchanged" or s.c0 == s.c1:
             continue
         if start == end:
@@ -95,6 +98,30 @@ def _widen(segs: Sequence[Segment], start: int, end: int) -> tuple[int, int]:
         elif s.c0 < end and s.c1 > start:
             start, end = min(start, s.c0), max(end, s.c1)
     return start, end
+
+
+class _Taken:
+    """Accepted current-text ranges, kept sorted so each overlap check is O(log n)."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ranges: list[tuple[int, int]] = []
+
+    def clashes(self, x: int, y: int) -> bool:
+        k = bisect_right(self.starts, y)
+        for a, b in self.ranges[max(k - 2, 0):k + 1]:
+            if (x < b and a < y) or (x == y == a == b) or (x == y and a < x < b) or (a == b and x < a < y):
+                return True
+        # a long earlier range may still cover x
+        for a, b in self.ranges[:max(k - 2, 0)][-1:]:
+            if x < b and a < y:
+                return True
+        return False
+
+    def add(self, x: int, y: int) -> None:
+        k = bisect_right(self.starts, x)
+        self.starts.insert(k, x)
+        self.ranges.insert(k, (x, y))
 
 
 def _overlaps_protected(o0: int, o1: int, protected: Sequence[tuple[int, int]]) -> bool:
@@ -122,14 +149,15 @@ def rewrite(
     outcomes: list[EditOutcome] = []
     accepted: list[tuple[int, int, Edit]] = []  # widened current ranges
 
-    taken: list[tuple[int, int]] = []
+    taken = _Taken()
+    c_starts = [g.c0 for g in segs]
     for e in edits:
         if not (0 <= e.start <= e.end <= len(text)):
             outcomes.append(EditOutcome(e, 0, 0, False, False, "out_of_range"))
             continue
         if text[e.start:e.end] == e.replacement:
             continue  # a no-op is not an edit
-        s, t = _widen(segs, e.start, e.end)
+        s, t = _widen(segs, c_starts, e.start, e.end)
         o0, o1 = alignment.to_original(s, t)
         touches = _overlaps_protected(o0, o1, protected)
         if touches and not e.width_fold_only:
@@ -139,11 +167,10 @@ def rewrite(
             outcomes.append(EditOutcome(e, o0, o1, False, touches, "suggestion"))
             continue
         x, y = e.start, e.end
-        clash = any((x < b and a < y) or (x == y == a == b) or (x == y and a < x < b) or (a == b and x < a < y) for a, b in taken)
-        if clash:
+        if taken.clashes(x, y):
             outcomes.append(EditOutcome(e, o0, o1, False, touches, "overlap"))
             continue
-        taken.append((x, y))
+        taken.add(x, y)
         accepted.append((s, t, e))
         outcomes.append(EditOutcome(e, o0, o1, True, touches))
 

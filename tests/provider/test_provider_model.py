@@ -43,6 +43,11 @@ MORE = [
 SLACK_S = 0.15
 
 
+def long_budget(srv) -> float:
+    """20 s normally; more on a contended machine (a warm call is far cheaper than the cold warm-up)."""
+    return min(60.0, max(20.0, 2.0 * srv.timings["warmup_call_s"]))
+
+
 def check_well_formed(out, request):
     assert out.status in ("ok", "timeout", "invalid_output"), (out.status, out.reason)
     if out.status == "ok":
@@ -74,9 +79,10 @@ def test_default_budget_is_respected(local_model_server, mode):
 
 
 def test_simple_question_with_long_budget(local_model_server):
-    p = OpenAICompatProvider(base_url=local_model_server.base_url, max_timeout_s=20.0)
+    budget = long_budget(local_model_server)
+    p = OpenAICompatProvider(base_url=local_model_server.base_url, max_timeout_s=budget)
     time.sleep(1.1)  # let the server drop any generation abandoned by the previous test
-    out = p.propose(SIMPLE, timeout_s=20.0)
+    out = p.propose(SIMPLE, timeout_s=budget)
     check_well_formed(out, SIMPLE)
     assert out.status in ("ok", "invalid_output"), out
     if out.status == "ok":
@@ -84,7 +90,7 @@ def test_simple_question_with_long_budget(local_model_server):
         assert out.proposal.template in (None, "status", "count", "list", "report", "workorder", "plan", "operation")
     MODEL_RESULTS.append(
         {
-            "phase": "simple/20s",
+            "phase": f"simple/{budget:.0f}s",
             "status": out.status,
             "ms": round(out.duration_ms),
             "proposal": out.proposal and proposal_to_json(out.proposal),
@@ -95,17 +101,18 @@ def test_simple_question_with_long_budget(local_model_server):
 
 def test_validity_rate_over_a_few_questions(local_model_server):
     """Validity of the answers the model gives; a timeout (CPU contention) is recorded, not failed."""
+    budget = long_budget(local_model_server)
     p = OpenAICompatProvider(
-        base_url=local_model_server.base_url, max_timeout_s=20.0, structured_output="llguidance"
+        base_url=local_model_server.base_url, max_timeout_s=budget, structured_output="llguidance"
     )
     rows = []
-    for req in MORE[1:]:
-        out = p.propose(req, timeout_s=20.0)
+    for req in MORE[1:4]:
+        out = p.propose(req, timeout_s=budget)
         check_well_formed(out, req)
         rows.append((out.status, round(out.duration_ms), out.proposal and proposal_to_json(out.proposal)))
     st = p.stats()
-    assert st["calls"] == len(MORE) - 1 and st["errors"] == 0
+    assert st["calls"] == 3 and st["errors"] == 0
     assert st["ok"] + st["invalid_output"] >= 1, rows  # the model did answer something
-    MODEL_RESULTS.append({"phase": "rate/llguidance/20s", **st, "validity_rate": p.schema_validity_rate()})
+    MODEL_RESULTS.append({"phase": f"rate/llguidance/{budget:.0f}s", **st, "validity_rate": p.schema_validity_rate()})
     for r in rows:
         MODEL_RESULTS.append({"phase": "  answer", "status": r[0], "ms": r[1], "proposal": r[2]})

@@ -87,19 +87,20 @@ def test_issue_example_utf16_span_map():
     check_contract(res)
     assert res.canonical_text == "😀AGV-01状态"
     spans = [(s.original.start, s.original.end, s.canonical.start, s.canonical.end, s.kind) for s in res.span_map]
-    assert spans == [(0, 2, 0, 2, "unchanged"), (2, 8, 2, 8, "replaced"), (8, 9, 8, 8, "deleted"), (9, 11, 8, 10, "unchanged")]
+    # width folds are 1:1 per character, so any span inside the identifier projects exactly
+    assert spans == [(0, 2, 0, 2, "unchanged")] + [(i, i + 1, i, i + 1, "replaced") for i in range(2, 8)] + [
+        (8, 9, 8, 8, "deleted"), (9, 11, 8, 10, "unchanged")]
     assert [(e.original_text, e.replacement, e.type) for e in res.corrections] == [
-        ("ＡＧＶ－０１", "AGV-01", "punctuation"), ("\u200b", "", "punctuation")]
+        (a, b, "punctuation") for a, b in zip("ＡＧＶ－０１", "AGV-01")] + [("\u200b", "", "punctuation")]
 
 
-def test_one_edit_per_contiguous_run_and_width_fold_only_flag():
+def test_width_folds_are_one_character_each_and_flagged_width_only():
     edits = clean_edits("查ＡＧＶ－０１")
-    assert len(edits) == 1
-    e = edits[0]
-    assert (e.start, e.end, e.replacement, e.type, e.evidence, e.width_fold_only) == (1, 7, "AGV-01", "punctuation", "rule", True)
+    assert [(e.start, e.end, e.replacement) for e in edits] == [(i, i + 1, c) for i, c in enumerate("AGV-01", 1)]
+    assert all((e.type, e.evidence, e.width_fold_only) == ("punctuation", "rule", True) for e in edits)
     # a deletion is never marked width-only, even next to a fold
     edits = clean_edits("ＡＢ\u200bＣ")
-    assert [(e.replacement, e.width_fold_only) for e in edits] == [("AB", True), ("", False), ("C", True)]
+    assert [(e.replacement, e.width_fold_only) for e in edits] == [("A", True), ("B", True), ("", False), ("C", True)]
 
 
 def test_width_fold_passes_protected_span_other_edits_do_not():
@@ -114,7 +115,7 @@ def test_width_fold_passes_protected_span_other_edits_do_not():
     d.protected.append(ProtectedFact(1, 7, "identifier", "AGV-01"))
     CleanStage().run(d)
     assert d.text == "查AGV-01"
-    assert [o.refusal for o in d.edits] == ["", ""]
+    assert [o.refusal for o in d.edits] == [""] * 7
     d2 = Draft(original="AGV\u200b-01", source=info, flags=FeatureFlags())
     d2.protected.append(ProtectedFact(0, 7, "identifier", "AGV-01"))
     CleanStage().run(d2)
