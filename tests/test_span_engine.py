@@ -99,7 +99,7 @@ def test_projection_covers_what_it_claims(data, text):
                 j = seg.c0 + i - seg.o0
                 assert c0 <= j < c1
                 assert o0 <= i < o1
-        elif seg.c0 < seg.c1 and seg.o0 < seg.o1 and seg.o0 < b and a < seg.o1:
+        elif a < b and seg.c0 < seg.c1 and seg.o0 < seg.o1 and seg.o0 < b and a < seg.o1:
             # a replaced block touched by [a, b) is covered whole, both ways
             assert c0 <= seg.c0 and seg.c1 <= c1 and o0 <= seg.o0 and seg.o1 <= o1
 

@@ -10,8 +10,10 @@ Meant for a *local* server (llama.cpp / xllamacpp) bound to 127.0.0.1:
   (connect + write + read + verify).  The HTTP exchange runs in a worker thread;
   the caller polls the deadline and the ``cancel`` event every 10 ms and walks
   away when either fires, so it never waits longer than the budget and a
-  cancelled call returns within a few tens of milliseconds.  An abandoned worker
-  finishes (or times out) on its own and its result is discarded;
+  cancelled call returns within a few tens of milliseconds.  On giving up, the
+  call's own socket (one fresh loopback connection per call) is shut down, so
+  the worker ends at once and llama.cpp cancels the generation (it polls for
+  disconnects about once a second);
 * every answer goes through :func:`nlu.provider.schema.validate_proposal`;
   anything that fails is ``invalid_output`` with ``proposal=None``;
 * non-loopback ``base_url`` is refused unless ``allow_remote=True``;

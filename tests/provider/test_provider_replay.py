@@ -277,3 +277,15 @@ def test_api_key_never_leaks(replay, caplog):
         import pickle
 
         pickle.dumps(p._api_key)
+
+
+def test_abandoned_call_closes_its_socket(replay, provider):
+    replay.push("slow")
+    out = provider.propose(REQ, timeout_s=0.2)
+    assert out.status == "timeout"
+    deadline = time.perf_counter() + 0.5
+    while time.perf_counter() < deadline:
+        if not [t for t in threading.enumerate() if t.name == "nlu-provider-call"]:
+            break
+        time.sleep(0.01)
+    assert not [t for t in threading.enumerate() if t.name == "nlu-provider-call"], "worker lingers"
