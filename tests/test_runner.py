@@ -197,7 +197,8 @@ def test_referents_are_bounded_by_ttl_and_turns():
 
 
 def test_pipeline_is_thread_safe():
-    p = Pipeline()
+    nlu.warm_up()
+    p = Pipeline(budget_ms=60_000)  # contention must not turn into budget timeouts here
     texts = [f"查询 AGV-0{i} 当前状态" for i in range(8)]
     expected = {t: p.understand(t, reference_time=REF).model_dump(exclude={"request_id"}) for t in texts}
     errors = []
