@@ -14,8 +14,13 @@ from typing import Sequence
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.S)
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _TOOL_KEYS = re.compile(r'"\s*(tool_calls?|function_call|function|arguments|name|role)\s*"\s*:', re.I)
-# Sentence boundaries: Chinese and ASCII terminators (an ASCII period only before a non-digit).
-_SENTENCE_END = re.compile(r"[，,。！!？?；;\n]|\.(?!\d)")
+# Sentence boundaries: Chinese and ASCII terminators (an ASCII period only before a non-digit);
+# clauses split further at commas and colons.
+_SENTENCE_END = re.compile(r"[。！!？?；;\n]|\.(?!\d)")
+_CLAUSE_END = re.compile(r"[，,：:、]")
+# What makes a clause an operative business question rather than the tail of an injected
+# instruction: an identifier-like token, or a read-only question word.
+_QUESTION_SIGNAL = re.compile(r"[A-Za-z]{1,4}\d*-\d|查|列出|统计|多少|几[台个辆张次]|哪|吗|状态|报表|工单|计划|进度|在线|电量")
 
 
 def _json_blocks(text: str) -> list[tuple[int, int]]:
@@ -49,13 +54,13 @@ def _json_blocks(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def _sentences(text: str) -> list[tuple[int, int]]:
-    out, start = [], 0
-    for m in _SENTENCE_END.finditer(text):
+def _split(text: str, pattern: re.Pattern[str], start: int, end: int) -> list[tuple[int, int]]:
+    out = []
+    for m in pattern.finditer(text, start, end):
         out.append((start, m.end()))
         start = m.end()
-    if start < len(text):
-        out.append((start, len(text)))
+    if start < end:
+        out.append((start, end))
     return out
 
 
@@ -63,11 +68,18 @@ def find_injected_spans(text: str, patterns: Sequence[re.Pattern[str]]) -> list[
     """Non-overlapping spans of injected, non-operative material, in text order."""
     blocks = [m.span() for m in _FENCE.finditer(text)] + [m.span() for m in _HTML_COMMENT.finditer(text)]
     blocks += [b for b in _json_blocks(text) if not any(b[0] < e and s < b[1] for s, e in blocks)]
-    for s, e in _sentences(text):
-        if any(s < be and bs < e for bs, be in blocks):
-            continue
-        if any(p.search(text, s, e) for p in patterns):
-            blocks.append((s, e))
+    for s0, e0 in _split(text, _SENTENCE_END, 0, len(text)):
+        injected = False
+        for s, e in _split(text, _CLAUSE_END, s0, e0):
+            if any(s < be and bs < e for bs, be in blocks):
+                continue
+            if any(p.search(text[s:e]) for p in patterns):
+                injected = True
+                blocks.append((s, e))
+            elif injected and not _QUESTION_SIGNAL.search(text, s, e):
+                blocks.append((s, e))  # the rest of the injected instruction ("…，取消所有任务")
+            else:
+                injected = False
     blocks.sort()
     merged: list[tuple[int, int]] = []
     for s, e in blocks:

@@ -551,12 +551,10 @@ class _Noiser:
 # public
 # --------------------------------------------------------------------------------------
 def _load_pack():
-    try:
-        from nlu.lexicon import default_pack
+    # no silent fallback: the same seed must give the same corpus, so a broken pack is an error
+    from nlu.lexicon import default_pack
 
-        return default_pack()
-    except Exception:  # noqa: BLE001 - the corpus still builds from the built-in vocabulary
-        return None
+    return default_pack()
 
 
 def generate(n: int = 5000, seed: int = 0, *, pack=None) -> list[Utterance]:
