@@ -37,8 +37,13 @@ def assemble(draft: Draft, request_id: str | None = None) -> c.LegacyInputUnders
     for out in draft.edits:
         if out.refusal in _DROPPED_REFUSALS:
             continue
-        c0, c1 = al.to_current(out.o0, out.o1)
         e = out.edit
+        c0, c1 = al.to_current(out.o0, out.o1)
+        if out.o0 == out.o1 and out.applied:  # an insertion: its own inserted segment
+            for seg in al.segments:
+                if seg.kind == "inserted" and seg.o0 == out.o0 and e.replacement in canonical[seg.c0:seg.c1]:
+                    c0, c1 = seg.c0, seg.c1
+                    break
         corrections.append(c.NormalizationEdit(
             type=e.type,
             original_span=sp.orig(out.o0, out.o1),
