@@ -33,6 +33,7 @@ PACK_FILES: tuple[str, ...] = (
     "self_repair.json",
     "fillers.json",
     "injection.json",
+    "ocr_glyphs.json",
 )
 #: shipped and checksummed, but not loaded into a Pack
 OPTIONAL_FILES: tuple[str, ...] = ("catalog.example.json",)

@@ -133,6 +133,33 @@ def _compile(name: str, path: str, regex: str, flags: int = re.IGNORECASE) -> re
 
 # ---------------------------------------------------------------- building
 
+def _glyph_pairs(terms, lookalikes: dict[str, list[str]], listed: list[dict], meaningful: set[str]) -> tuple[ConfusionPair, ...]:  # noqa: ANN001
+    """OCR pairs derived from the glyph table: a term surface with one character misread.
+
+    Only all-Han surfaces of 2–4 characters; a derived wrong form that is itself a surface or
+    an explicit pair is skipped, so a real word is never "corrected". A pair that would bring
+    in a time, negation, comparison or write word is only ever a suggestion.
+    """
+    surfaces = {s for t in terms for s in t.surfaces}
+    taken = surfaces | {p["wrong"] for p in listed}
+    out: dict[str, ConfusionPair] = {}
+    ambiguous: set[str] = set()
+    for surface in sorted(surfaces):
+        if not 2 <= len(surface) <= 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in surface):
+            continue
+        for i, ch in enumerate(surface):
+            for glyph in lookalikes.get(ch, ()):
+                wrong = surface[:i] + glyph + surface[i + 1:]
+                if wrong in taken:
+                    continue
+                if wrong in out and out[wrong].right != surface:
+                    ambiguous.add(wrong)  # one misreading, two possible words: not safe
+                safe = not any(w in surface and w not in wrong for w in meaningful)
+                out[wrong] = ConfusionPair(wrong=wrong, right=surface, channel="ocr", auto_apply=safe,
+                                           require_any=None, note="derived from ocr_glyphs.json")
+    return tuple(p for w, p in out.items() if w not in ambiguous)
+
+
 def _build(root: Path, checksum: str, manifest: dict[str, Any], data: dict[str, Any]) -> Pack:
     revision = manifest["revision"]
     for name in PACK_FILES:
@@ -167,6 +194,10 @@ def _build(root: Path, checksum: str, manifest: dict[str, Any], data: dict[str, 
         )
         for p in data["confusions.json"]["pairs"]
     )
+    meaningful = set(data["negation.json"]["words"]) | {c["word"] for c in data["comparison.json"]["words"]}
+    meaningful |= {a["word"] for a in data["actions.json"]["actions"] if a["write"]}
+    meaningful |= {s for t in terms if t.entity_type in ("time", "time_range") for s in t.surfaces}
+    confusions += _glyph_pairs(terms, data["ocr_glyphs.json"]["lookalikes"], data["confusions.json"]["pairs"], meaningful)
 
     ident = data["identifiers.json"]
     flags = re.IGNORECASE if "IGNORECASE" in ident.get("flags", ["IGNORECASE"]) else 0
