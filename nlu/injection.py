@@ -13,6 +13,10 @@ from typing import Sequence
 
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.S)
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
+# A pasted transcript: what an "assistant:"/"system:" turn says is not the user's question;
+# it runs to the next "user:" marker, which is dropped too.
+_ROLE_TURN = re.compile(r"(?:(?<=^)|(?<=[\s。，,;；]))(?:assistant|system)\s*[:：].*?(?=(?:(?<=[\s。，,;；])user\s*[:：])|\Z)", re.I | re.S)
+_USER_MARK = re.compile(r"(?:(?<=^)|(?<=[\s。，,;；]))user\s*[:：]", re.I)
 _TOOL_KEYS = re.compile(r'"\s*(tool_calls?|function_call|function|arguments|name|role)\s*"\s*:', re.I)
 # Sentence boundaries: Chinese and ASCII terminators (an ASCII period only before a non-digit);
 # clauses split further at commas and colons.
@@ -67,15 +71,27 @@ def _split(text: str, pattern: re.Pattern[str], start: int, end: int) -> list[tu
 def find_injected_spans(text: str, patterns: Sequence[re.Pattern[str]]) -> list[tuple[int, int]]:
     """Non-overlapping spans of injected, non-operative material, in text order."""
     blocks = [m.span() for m in _FENCE.finditer(text)] + [m.span() for m in _HTML_COMMENT.finditer(text)]
+    turns = [m.span() for m in _ROLE_TURN.finditer(text)]
+    if turns:
+        blocks += turns + [m.span() for m in _USER_MARK.finditer(text)]
     blocks += [b for b in _json_blocks(text) if not any(b[0] < e and s < b[1] for s, e in blocks)]
     for s0, e0 in _split(text, _SENTENCE_END, 0, len(text)):
         injected = False
         for s, e in _split(text, _CLAUSE_END, s0, e0):
             if any(s < be and bs < e for bs, be in blocks):
                 continue
-            if any(p.search(text[s:e]) for p in patterns):
+            hits = [m.span() for p in patterns for m in p.finditer(text, s, e)]
+            if hits:
                 injected = True
-                blocks.append((s, e))
+                first, last = min(h[0] for h in hits), max(h[1] for h in hits)
+                # keep a question that shares the clause with the injection, on either side
+                if _QUESTION_SIGNAL.search(text, s, first):
+                    blocks.append((first, e))
+                elif _QUESTION_SIGNAL.search(text, last, e):
+                    blocks.append((s, last))
+                    injected = False
+                else:
+                    blocks.append((s, e))
             elif injected and not _QUESTION_SIGNAL.search(text, s, e):
                 blocks.append((s, e))  # the rest of the injected instruction ("…，取消所有任务")
             else:

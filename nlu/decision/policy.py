@@ -66,17 +66,28 @@ class ClarificationPolicy:
     def _first_rule(self, draft: Draft, flags: set[str]):
         writes = [f for f in draft.frames if f.write and not f.negated]
         text = draft.text
+        ids = [p for p in draft.protected if p.kind == "identifier" and not p.suspicious]
+        suspicious = self._suspicious(draft, ids)
 
-        if "injection_only" in flags:
+        if "injection_flag" in flags and ("injection_only" in flags or not self._has_question(draft)):
             return clarify(draft, "intent", "没有识别到可以处理的业务问题，请直接描述您要查询或操作的内容。", ["canonicalText"])
 
-        suspicious = [p for p in draft.protected if p.suspicious]
-        if suspicious:
-            p = suspicious[0]
+        looks = [p for p in draft.protected if p.suspicious]
+        if looks:
+            p = looks[0]
             shown = draft.original[p.o0:p.o1]
             return clarify(draft, "protected_change",
                            f"编号“{shown}”里有容易混淆的字符（如字母 O 与数字 0、字母 l 与数字 1），请确认完整、正确的编号。",
                            ["entities", "protectedSpans"])
+        risky = [x for x in suspicious if x.reason in ("confusable_script", "lookalike_number")]
+        if risky:
+            shown = text[risky[0].start:risky[0].end]
+            return clarify(draft, "protected_change", f"“{shown}”中有形近字符，请确认正确的编号或数字。",
+                           ["entities", "protectedSpans"])
+
+        if self._negation_conflict(draft):
+            return clarify(draft, "protected_change", "这句话里否定和操作的方向不一致，请确认：是要执行这个操作，还是不要执行？",
+                           ["semanticFrames"])
 
         if draft.gate == "long" and self._has_write_word(draft):
             return clarify(draft, "missing_slot", "内容较长且包含操作指令，请用一句简短完整的话说明要操作的对象和参数。",
@@ -94,39 +105,95 @@ class ClarificationPolicy:
                 return self._coref_question(draft, k, write=True)
             return clarify(draft, "missing_slot", "请说明要操作的具体对象（完整编号），例如哪一个任务或工单。",
                            ["semanticFrames", "entities"])
+        if writes and self._create_without_parameter(draft, writes):
+            return clarify(draft, "missing_slot", "请补充这个操作的具体内容，例如目的站点、任务编号或时间。",
+                           ["semanticFrames"])
 
         if "ambiguous_coreference" in flags or "unresolved_coreference" in flags:
             k = self._open_coreference(draft)
             if k is not None:
                 return self._coref_question(draft, k, write=False)
 
-        if "bare_reference" in flags:
-            return clarify(draft, "entity", "您说的编号指的是哪一类对象（AGV 车辆、机车、任务还是站点）？请给出完整编号。",
+        bare = [x for x in suspicious if x.reason in ("malformed_identifier", "bare_reference")]
+        if bare or "bare_reference" in flags:
+            shown = text[bare[0].start:bare[0].end] if bare else "这个编号"
+            return clarify(draft, "entity", f"“{shown}”指的是哪一个对象（AGV 车辆、机车、任务、工单还是站点）？请给出完整编号。",
                            ["entities"])
 
         if "ambiguous_term" in flags:
             t = next((t for t in draft.terms if not t.confirmed and len(t.candidates) > 1), None)
+            if t is not None and ("cross_domain" in flags or self._domain_ambiguity(t)):
+                return self._domain_question(draft, text)
             if t is not None:
                 raw = draft.original[t.o0:t.o1]
                 opts = readings(draft, t.o0, t.o1, [(c.label, c.label) for c in t.candidates])
                 return clarify(draft, "term", f"“{raw}”指的是{'还是'.join(c.label for c in t.candidates[:3])}？", ["terms"], opts)
 
+        if "cross_domain" in flags:
+            return self._domain_question(draft, text)
+
+        has_objects = bool(ids) or any(e.type in ("person", "organization", "location") for e in draft.entities)
+        if "no_domain" in flags and "no_template" in flags and not has_objects:
+            return clarify(draft, "intent", "请具体说明您想查询或办理什么业务（AGV 调度还是机车检修）。", ["routing"])
+
         if "missing_action" in flags:
             return clarify(draft, "missing_slot", "您想查询它的什么信息，或进行什么操作？", ["semanticFrames"])
-
-        if "cross_domain" in flags:
-            opts = [(f"只看{label}", f"{text}（只看{label}）") for label in ("AGV", "机车检修")]
-            return clarify(draft, "intent", "这个问题同时涉及 AGV 和机车检修，请先选择一个业务域。", ["routing.domainCandidates"], opts)
 
         if "template_conflict" in flags:
             return clarify(draft, "intent", "您想看明细（工单/列表）还是汇总（报表/统计）？", ["routing.templateCandidates"])
 
+        if "no_domain" in flags and not has_objects and [c.id for c in draft.template_candidates[:1]] == ["status"]:
+            return clarify(draft, "missing_slot", "请说明要查询哪个对象的状态（完整编号）。", ["entities"])
+
         if "no_domain" in flags and (draft.template_candidates or draft.entities):
-            return clarify(draft, "intent", "请问您要查的是 AGV 调度还是机车检修方面的数据？", ["routing.domainCandidates"])
+            return self._domain_question(draft, text)
 
         if "no_template" in flags and not draft.template_candidates:
             return clarify(draft, "intent", "请具体说明您想查询或办理什么业务。", ["routing.templateCandidates"])
         return None
+
+    @staticmethod
+    def _domain_question(draft: Draft, text: str):
+        opts = [(f"只看{label}", f"{text}（只看{label}）") for label in ("AGV", "机车检修")]
+        return clarify(draft, "intent", "这个问题没有说明或同时涉及 AGV 调度和机车检修，请先选择一个业务域。",
+                       ["routing.domainCandidates"], opts)
+
+    @staticmethod
+    def _domain_ambiguity(term) -> bool:  # noqa: ANN001
+        """任务/故障: concepts that exist in both domains (an intent question), unlike 车 (an object word)."""
+        types = {c.id.split(".")[1] if c.id.count(".") >= 2 else "" for c in term.candidates}
+        return term.entity_type is None and len({c.id.split(".")[0] for c in term.candidates}) > 1 and "vehicle" not in types
+
+    @staticmethod
+    def _suspicious(draft: Draft, ids) -> list:  # noqa: ANN001
+        from nlu.lexicon import default_pack
+        from nlu.suspicious import find_suspicious
+
+        patterns = [p.pattern for p in (draft.scratch.get("pack") or default_pack()).identifier_patterns]
+        valid = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
+        return find_suspicious(draft.text, valid, patterns)
+
+    @staticmethod
+    def _has_question(draft: Draft) -> bool:
+        return bool(draft.template_candidates or draft.entities or any(p.kind == "action" for p in draft.protected))
+
+    @staticmethod
+    def _negation_conflict(draft: Draft) -> bool:
+        """不是不要取消…: two negations stacked on a write action leave its direction unclear."""
+        negs = [p for p in draft.protected if p.kind == "negation"]
+        for o0, _o1 in draft.scratch.get("write_actions") or ():
+            if len([n for n in negs if 0 <= o0 - n.o1 <= 6]) >= 2:
+                return True
+        return False
+
+    @staticmethod
+    def _create_without_parameter(draft: Draft, writes) -> bool:  # noqa: ANN001
+        """下发任务 to a vehicle with no destination, task or time: a required parameter is missing."""
+        creates = [f for f in writes if f.action_class == "create"]
+        if not creates:
+            return False
+        kinds = {e.type for e in draft.entities}
+        return not (kinds - {"vehicle", "quantity"}) and bool(kinds & {"vehicle"})
 
     @staticmethod
     def _has_write_word(draft: Draft) -> bool:

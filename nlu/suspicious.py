@@ -1,0 +1,71 @@
+"""Tokens that look like a key fact but are not a valid one (design 5.3, 7.1, 16.2).
+
+They are never rewritten: the decision stage asks instead.
+- identifier-shaped tokens written with confusable scripts (Cyrillic А, Greek Ο in AGV-01);
+- malformed identifiers: a known prefix with the wrong digit count (ST-5, T-20260102411) or
+  a bare model name where a number should follow (HXD1 的状态);
+- numbers with letter look-alikes among the digits (3,5OO元);
+- bare numbers standing where an object should be (查 01, 查 零一, 0001 在哪).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+# Cyrillic / Greek capitals that render like Latin ones.
+_CONFUSABLE = str.maketrans({
+    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T", "Х": "X",
+    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O", "Ρ": "P",
+    "Τ": "T", "Υ": "Y", "Χ": "X", "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "х": "x",
+})
+_PREFIXES = r"AGV|HXD\d?[A-Z]?|HXN\d?|DF\d{0,2}[A-Z]?|SS\d?[A-Z]?|T|WO|ST"
+_ID_SHAPE = re.compile(rf"(?<![A-Za-z0-9])(?:{_PREFIXES})-?[0-9A-Za-z]*\d[0-9A-Za-z]*(?![A-Za-z0-9])", re.I)
+_BARE_MODEL = re.compile(r"(?<![A-Za-z0-9-])(?:HXD\d[A-Z]?|HXN\d|DF\d{1,2}[A-Z]?|SS\d[A-Z]?)(?![A-Za-z0-9-])")
+_LOOKALIKE_NUMBER = re.compile(r"(?<![A-Za-z0-9])\d[\d,.]*[OolI][\d,.OolI]*(?=\s*(?:元|块|台|辆|次|个|%|万))")
+_CN_DIGITS = "零〇一二两三四五六七八九十百千"
+_BARE_NUMBER = re.compile(rf"(?<![A-Za-z0-9\-{_CN_DIGITS}])(?:\d{{1,12}}|[零〇][{_CN_DIGITS}]{{1,6}}|[{_CN_DIGITS}]{{2,6}})(?![A-Za-z0-9\-{_CN_DIGITS}])")
+# what may follow a number that makes it a quantity, a date or a rank rather than an object
+_NUMBER_CONTINUATION = re.compile(r"\s*(?:[台辆张个次件条列节天日月年号点时分秒周%％万千百亿元块度米岁级组车间楼]|小时|分钟|公里|以上|以下|以内)")
+_QUERY_BEFORE = re.compile(r"(?:查|查询|查一下|看|看下|看一下|找)\s*$")
+_QUESTION_AFTER = re.compile(r"^\s*(?:在哪|怎么样|状态|进度|情况|呢|的状态|的进度|执行记录|现在)")
+
+
+@dataclass(frozen=True, slots=True)
+class Suspicious:
+    start: int
+    end: int
+    reason: str  # confusable_script / malformed_identifier / lookalike_number / bare_reference
+
+
+def find_suspicious(text: str, valid: Iterable[tuple[int, int]], patterns: Sequence[re.Pattern[str]]) -> list[Suspicious]:
+    """Suspicious tokens of `text` outside the `valid` identifier spans."""
+    valid = list(valid)
+    out: list[Suspicious] = []
+
+    def free(s: int, e: int) -> bool:
+        return not any(s < b and a < e for a, b in valid) and not any(s < x.end and x.start < e for x in out)
+
+    latin = text.translate(_CONFUSABLE)
+    if latin != text:
+        for pat in patterns:
+            for m in pat.finditer(latin):
+                if text[m.start():m.end()] != m.group() and free(*m.span()):
+                    out.append(Suspicious(m.start(), m.end(), "confusable_script"))
+    for m in _ID_SHAPE.finditer(text):
+        if free(*m.span()) and not any(p.fullmatch(m.group()) for p in patterns):
+            out.append(Suspicious(m.start(), m.end(), "malformed_identifier"))
+    for m in _BARE_MODEL.finditer(text):
+        if free(*m.span()):
+            out.append(Suspicious(m.start(), m.end(), "malformed_identifier"))
+    for m in _LOOKALIKE_NUMBER.finditer(text):
+        if free(*m.span()):
+            out.append(Suspicious(m.start(), m.end(), "lookalike_number"))
+    for m in _BARE_NUMBER.finditer(text):
+        s, e = m.span()
+        if not free(s, e) or _NUMBER_CONTINUATION.match(text, e):
+            continue
+        if _QUERY_BEFORE.search(text, 0, s) or _QUESTION_AFTER.match(text[e:]) or text[:s].strip() == "":
+            out.append(Suspicious(s, e, "bare_reference"))
+    out.sort(key=lambda x: x.start)
+    return out
