@@ -14,7 +14,8 @@ Each ``[[gate]]``::
     title = "受保护事实保持率"              # optional
 
 A non-pending gate fails when it is not met, when its denominator is empty (no coverage) or
-when its metric is unknown.
+when its metric is unknown. Any failing P0 case fails the run too, unless the file's
+`p0.failure_rate` gate is itself marked pending.
 """
 
 from __future__ import annotations
@@ -153,5 +154,11 @@ def check_gates(result: EvalResult, gates: list[Gate]) -> list[GateOutcome]:
 
 
 def run_failed(outcomes: list[GateOutcome], result: EvalResult) -> bool:
-    """The gate run fails on any blocking gate or any failing P0 case."""
-    return any(o.blocking for o in outcomes) or bool(result.p0_failures)
+    """The gate run fails on any blocking gate or any failing P0 case.
+
+    The one exception is explicit: a gates file whose `p0.failure_rate` gate is marked
+    pending (with the measured count) reports P0 failures without failing the run, so a
+    known gap stays visible instead of being hidden by a removed gate.
+    """
+    p0_pending = any(o.gate.metric == "p0.failure_rate" and o.gate.pending for o in outcomes)
+    return any(o.blocking for o in outcomes) or (bool(result.p0_failures) and not p0_pending)

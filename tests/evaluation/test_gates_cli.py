@@ -170,3 +170,19 @@ def test_register_summary_and_report(tmp_path, fake_system, capsys):
     md = (rep / "report.md").read_text("utf-8")
     assert "丢失 AGV-01" in md and "AGV-07" in md
     assert (rep / "result.json").exists()
+
+
+def test_a_pending_p0_gate_reports_p0_failures_without_failing(tmp_path, fake_system):
+    res_file = gold(tmp_path, True)
+    p0_gate = '''
+[[gate]]
+id = "p0_failures"
+metric = "p0.failure_rate"
+stat = "numerator"
+op = "=="
+value = 0
+'''
+    active = gates_file(tmp_path, p0_gate)
+    assert main(["eval", str(res_file), "--gates", str(active), "--quiet", "--system", fake_system]) == 1
+    pending = gates_file(tmp_path, p0_gate + 'status = "pending"\nmeasured = 1\nnote = "known gap"\n')
+    assert main(["eval", str(res_file), "--gates", str(pending), "--quiet", "--system", fake_system]) == 0
