@@ -1,4 +1,10 @@
-"""Draft → `LegacyInputUnderstanding`: the only place code points become UTF-16 units."""
+"""Draft → `LegacyInputUnderstanding`: the only place code points become UTF-16 units.
+
+The result is built as one nested dict and validated once with `model_validate`: pydantic
+checks every field exactly as the per-model constructors would (types, enums, ranges,
+`extra="forbid"`), but in one pass inside pydantic-core instead of hundreds of Python-level
+`__init__` calls per turn (the 500-character budget could not afford those).
+"""
 from __future__ import annotations
 
 import uuid
@@ -13,21 +19,25 @@ _DROPPED_REFUSALS = {"out_of_range"}
 class _Spans:
     def __init__(self, draft: Draft) -> None:
         self.o = Utf16Index(draft.original)
-        self.c = Utf16Index(draft.text)
+        self.c = self.o if draft.text == draft.original else Utf16Index(draft.text)
 
-    def orig(self, o0: int, o1: int) -> c.TextSpan:
-        return c.TextSpan(space="original", start=self.o.to_utf16(o0), end=self.o.to_utf16(o1))
+    def orig(self, o0: int, o1: int) -> dict:
+        o = self.o
+        return {"space": "original", "start": o.to_utf16(o0), "end": o.to_utf16(o1)}
 
-    def canon(self, c0: int, c1: int) -> c.TextSpan:
-        return c.TextSpan(space="canonical", start=self.c.to_utf16(c0), end=self.c.to_utf16(c1))
+    def canon(self, c0: int, c1: int) -> dict:
+        i = self.c
+        return {"space": "canonical", "start": i.to_utf16(c0), "end": i.to_utf16(c1)}
 
 
-def _cands(cands: list[Candidate]) -> list[c.ScoredCandidate]:
-    return [c.ScoredCandidate(id=x.id, label=x.label, score=round(min(max(x.score, 0.0), 1.0), 4), evidence=list(x.evidence)) for x in cands]
+def _cands(cands: list[Candidate]) -> list[dict]:
+    return [{"id": x.id, "label": x.label, "score": round(min(max(x.score, 0.0), 1.0), 4), "evidence": list(x.evidence)}
+            for x in cands]
 
 
 def assemble(draft: Draft, request_id: str | None = None) -> c.LegacyInputUnderstanding:
     sp = _Spans(draft)
+    orig = sp.orig
     al = draft.alignment
     original, canonical = draft.original, draft.text
     src = draft.source
@@ -44,71 +54,71 @@ def assemble(draft: Draft, request_id: str | None = None) -> c.LegacyInputUnders
                 if seg.kind == "inserted" and seg.o0 == out.o0 and e.replacement in canonical[seg.c0:seg.c1]:
                     c0, c1 = seg.c0, seg.c1
                     break
-        corrections.append(c.NormalizationEdit(
-            type=e.type,
-            original_span=sp.orig(out.o0, out.o1),
-            canonical_span=sp.canon(c0, c1),
-            original_text=original[out.o0:out.o1],
-            replacement=canonical[c0:c1] if out.applied else e.replacement,
-            confidence=round(e.confidence, 4),
-            evidence=e.evidence,
-            inferred=e.inferred,
-            auto_applied=out.applied,
-            touches_protected_span=out.touches_protected,
-        ))
+        corrections.append({
+            "type": e.type,
+            "original_span": orig(out.o0, out.o1),
+            "canonical_span": sp.canon(c0, c1),
+            "original_text": original[out.o0:out.o1],
+            "replacement": canonical[c0:c1] if out.applied else e.replacement,
+            "confidence": round(e.confidence, 4),
+            "evidence": e.evidence,
+            "inferred": e.inferred,
+            "auto_applied": out.applied,
+            "touches_protected_span": out.touches_protected,
+        })
 
     clar = None
     if draft.decision == "clarify" and draft.clarification is not None:
         q = draft.clarification
         cid = uuid.uuid5(uuid.NAMESPACE_URL, f"nlu:{request_id}:{q.reason}").hex[:16]
-        clar = c.ClarificationRequest(
-            clarification_id=cid,
-            question=q.question,
-            reason=q.reason,
-            affected_fields=list(q.affected_fields),
-            options=[c.ClarificationOption(id=f"opt{i + 1}", label=label, fill_text=fill) for i, (label, fill) in enumerate(q.options[:3])],
-            allow_free_text=True,
-            blocking=True,
-        )
+        clar = {
+            "clarification_id": cid,
+            "question": q.question,
+            "reason": q.reason,
+            "affected_fields": list(q.affected_fields),
+            "options": [{"id": f"opt{i + 1}", "label": label, "fill_text": fill} for i, (label, fill) in enumerate(q.options[:3])],
+            "allow_free_text": True,
+            "blocking": True,
+        }
 
-    return c.LegacyInputUnderstanding(
-        request_id=request_id,
-        source=c.InputSourceContext(
-            kind=src.kind,
-            reference_time=src.reference_time.isoformat(timespec="seconds"),
-            overall_confidence=src.overall_confidence,
-            alternatives=list(src.alternatives) if src.alternatives else None,
-            edited_after_capture=src.edited_after_capture,
-            segments=[c.InputSegmentProvenance(span=sp.orig(s.start, s.end), source=s.source, confidence=s.confidence,
-                                               edited_after_capture=s.edited_after_capture) for s in src.segments],
-        ),
-        original_text=original,
-        canonical_text=canonical,
-        span_map=[c.SpanMapSegment(original=sp.orig(s.o0, s.o1), canonical=sp.canon(s.c0, s.c1), kind=s.kind) for s in al.segments],
-        corrections=corrections,
-        protected_spans=[c.ProtectedSpan(span=sp.orig(p.o0, p.o1), kind=p.kind, text=original[p.o0:p.o1]) for p in draft.protected],
-        terms=[c.TermMention(source_span=sp.orig(t.o0, t.o1), raw_text=original[t.o0:t.o1], term_code=t.term_code,
-                             canonical_text=t.canonical_text, candidates=_cands(t.candidates), confidence=round(t.confidence, 4),
-                             confirmed=t.confirmed) for t in draft.terms],
-        entities=[c.EntityMention(id=e.id, type=e.type, text=original[e.o0:e.o1], canonical_value=e.canonical_value,
-                                  source_span=sp.orig(e.o0, e.o1), confidence=round(e.confidence, 4), protected=e.protected,
-                                  confirmed=e.confirmed) for e in draft.entities],
-        coreferences=[c.CoreferenceLink(mention_span=sp.orig(k.o0, k.o1), antecedent_entity_id=k.antecedent_id,
-                                        candidates=_cands(k.candidates), source_turn_id=k.source_turn_id,
-                                        confidence=round(k.confidence, 4), confirmed=k.confirmed) for k in draft.coreferences],
-        relations=[c.SemanticRelation(subject_entity_id=r.subject_id, predicate=r.predicate, object_entity_id=r.object_id,
-                                      literal_value=r.literal, negated=r.negated,
-                                      evidence_spans=[sp.orig(a, b) for a, b in r.evidence], confidence=round(r.confidence, 4))
-                   for r in draft.relations],
-        semantic_frames=[c.SemanticFrame(
-            predicate=f.predicate, action_class=f.action_class, negated=f.negated, modality=f.modality,
-            confidence=round(f.confidence, 4),
-            arguments=[c.SemanticArgument(role=a.role, entity_ids=a.entity_ids, literal_value=a.literal, comparator=a.comparator,
-                                          negated=a.negated, evidence_spans=[sp.orig(x, y) for x, y in a.evidence]) for a in f.arguments],
-        ) for f in draft.frames],
-        routing=c.Routing(template_candidates=_cands(draft.template_candidates), domain_candidates=_cands(draft.domain_candidates)),
-        decision=c.Decision(action=draft.decision, reason_codes=list(draft.reason_codes), clarification=clar),
-        confidence=c.Confidence(**{k: round(min(max(v, 0.0), 1.0), 4) for k, v in draft.confidence.items()}),
-        diagnostics=[c.StageDiagnostic(stage=d.stage, status=d.status, duration_ms=round(d.duration_ms, 4), reason_code=d.reason_code)
-                     for d in draft.diagnostics],
-    )
+    return c.LegacyInputUnderstanding.model_validate({
+        "request_id": request_id,
+        "source": {
+            "kind": src.kind,
+            "reference_time": src.reference_time.isoformat(timespec="seconds"),
+            "overall_confidence": src.overall_confidence,
+            "alternatives": list(src.alternatives) if src.alternatives else None,
+            "edited_after_capture": src.edited_after_capture,
+            "segments": [{"span": orig(s.start, s.end), "source": s.source, "confidence": s.confidence,
+                          "edited_after_capture": s.edited_after_capture} for s in src.segments],
+        },
+        "original_text": original,
+        "canonical_text": canonical,
+        "span_map": [{"original": orig(s.o0, s.o1), "canonical": sp.canon(s.c0, s.c1), "kind": s.kind} for s in al.segments],
+        "corrections": corrections,
+        "protected_spans": [{"span": orig(p.o0, p.o1), "kind": p.kind, "text": original[p.o0:p.o1]} for p in draft.protected],
+        "terms": [{"source_span": orig(t.o0, t.o1), "raw_text": original[t.o0:t.o1], "term_code": t.term_code,
+                   "canonical_text": t.canonical_text, "candidates": _cands(t.candidates), "confidence": round(t.confidence, 4),
+                   "confirmed": t.confirmed} for t in draft.terms],
+        "entities": [{"id": e.id, "type": e.type, "text": original[e.o0:e.o1], "canonical_value": e.canonical_value,
+                      "source_span": orig(e.o0, e.o1), "confidence": round(e.confidence, 4), "protected": e.protected,
+                      "confirmed": e.confirmed} for e in draft.entities],
+        "coreferences": [{"mention_span": orig(k.o0, k.o1), "antecedent_entity_id": k.antecedent_id,
+                          "candidates": _cands(k.candidates), "source_turn_id": k.source_turn_id,
+                          "confidence": round(k.confidence, 4), "confirmed": k.confirmed} for k in draft.coreferences],
+        "relations": [{"subject_entity_id": r.subject_id, "predicate": r.predicate, "object_entity_id": r.object_id,
+                       "literal_value": r.literal, "negated": r.negated,
+                       "evidence_spans": [orig(a, b) for a, b in r.evidence], "confidence": round(r.confidence, 4)}
+                      for r in draft.relations],
+        "semantic_frames": [{
+            "predicate": f.predicate, "action_class": f.action_class, "negated": f.negated, "modality": f.modality,
+            "confidence": round(f.confidence, 4),
+            "arguments": [{"role": a.role, "entity_ids": a.entity_ids, "literal_value": a.literal, "comparator": a.comparator,
+                           "negated": a.negated, "evidence_spans": [orig(x, y) for x, y in a.evidence]} for a in f.arguments],
+        } for f in draft.frames],
+        "routing": {"template_candidates": _cands(draft.template_candidates), "domain_candidates": _cands(draft.domain_candidates)},
+        "decision": {"action": draft.decision, "reason_codes": list(draft.reason_codes), "clarification": clar},
+        "confidence": {k: round(min(max(v, 0.0), 1.0), 4) for k, v in draft.confidence.items()},
+        "diagnostics": [{"stage": d.stage, "status": d.status, "duration_ms": round(d.duration_ms, 4), "reason_code": d.reason_code}
+                        for d in draft.diagnostics],
+    })

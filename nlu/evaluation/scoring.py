@@ -173,6 +173,10 @@ class View:
                 out.append(ent["canonicalValue"])
             return out
         ref = self.referents.get(eid)
+        if ref is None and isinstance(eid, str) and ":" in eid:
+            # a link to a caller-passed referent may be namespaced ("ref:AGV-03"): no entity of
+            # this turn carries it, so the referent's canonicalId is the antecedent text
+            ref = self.referents.get(eid.split(":", 1)[1])
         if ref is not None:
             return [t for t in (ref.get("canonicalId"), ref.get("displayName")) if isinstance(t, str)]
         return []

@@ -28,3 +28,37 @@ def implied_domains(view: SentenceView) -> dict[str, list[str]]:
             if not explicit:
                 out.setdefault(domain, []).append(w.text)
     return out
+
+
+_DENIAL_TAIL = ("不要", "先不要", "不用", "不看", "除外", "不算", "不管", "就不用了", "不需要", "先不看")
+_BETWEEN_TAIL = frozenset("的那边这边方面了先就都也 ")
+_BEFORE_GAP = frozenset("看查要算是管考虑包括含 ")
+
+
+def negated_domains(view: SentenceView) -> set[str]:
+    """Domains whose explicit word is denied: 不要看 AGV 的 / 不是机车 / AGV 的先不要 / 除了机车.
+
+    Before the word: a negation (or 除了/不包括) with at most a verb of looking between; after
+    it: 的/那边 … and a denial that closes the clause.
+    """
+    text = view.text
+    out: set[str] = set()
+    for w in view.domain_words:
+        domains = {d for d, explicit in w.data if explicit}
+        if not domains:
+            continue
+        lo, hi = view.clause_span(w.c0)
+        denied = False
+        for n in view.negations + [c for c in view.comparisons if c.data.comparator == "except"]:
+            if lo <= n.c0 and n.c1 <= w.c0 and len(text[n.c1:w.c0]) <= 3 and all(
+                    ch in _BEFORE_GAP for ch in text[n.c1:w.c0]):
+                denied = True
+        if not denied:
+            tail = text[w.c1:hi].rstrip(" ，,。；;！!？?\n吧啊了")
+            for d in _DENIAL_TAIL:
+                if tail.endswith(d) and all(ch in _BETWEEN_TAIL for ch in tail[:len(tail) - len(d)]):
+                    denied = True
+                    break
+        if denied:
+            out |= domains
+    return out

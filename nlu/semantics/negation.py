@@ -12,11 +12,15 @@ _FILLER = frozenset("再去要必用了也都还就会是由被给让 ")
 MAX_GAP = 4
 
 
-def negation_before(view: SentenceView, pos: int, lo: int = 0, *, through_mention: bool = False) -> Word | None:
+_COVERBS = frozenset("给对把向替为跟")
+
+
+def negation_before(view: SentenceView, pos: int, lo: int = 0, *, through_mention: bool = False,
+                    through_coverb: bool = False) -> Word | None:
     """The negation word governing the predicate starting at `pos`, or None.
 
     `lo` bounds the search (clause start). With `through_mention`, a person name may stand
-    between (不是张三负责: 不是 … 负责).
+    between (不是张三负责: 不是 … 负责); with `through_coverb`, a coverb phrase (给 AGV-03, 把它).
     """
     text = view.text
     for w in reversed(view.negations):
@@ -29,6 +33,13 @@ def negation_before(view: SentenceView, pos: int, lo: int = 0, *, through_mentio
             for m in view.mentions:
                 if m.type == "person" and gap_start <= m.c0 and m.c1 <= gap_end and not text[m.c1:pos].strip(" 来"):
                     gap_end = m.c0
+                    break
+        if through_coverb:  # 不要给 AGV-03 派任务 / 别给它派: the coverb phrase stands inside the scope
+            refs = [(m.c0, m.c1) for m in view.mentions] + [(p.c0, p.c1) for p in view.pronouns]
+            for a, b in refs:
+                if gap_start < a and b <= gap_end and not text[b:gap_end].strip() \
+                        and text[gap_start:a].strip()[-1:] in _COVERBS:
+                    gap_end = gap_start + len(text[gap_start:a].rstrip()) - 1
                     break
         gap = text[gap_start:gap_end]
         if len(gap) <= MAX_GAP and all(ch in _FILLER for ch in gap):

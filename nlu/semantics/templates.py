@@ -25,3 +25,11 @@ OBJECT_TEMPLATES = frozenset({"report", "workorder", "plan"})
 
 def is_explicit(template: str, word: str) -> bool:
     return word in EXPLICIT_TRIGGERS.get(template, ())
+
+
+# A measured attribute of a named object (电量多少, 里程多少) asks its value: a status, not a count.
+MEASURE_ATTRIBUTES = frozenset({"电量", "速度", "里程", "温度", "进度", "电压", "剩余电量"})
+# Record nouns: "…的任务 / …的报警记录" asks for records (a list), not one object's state.
+RECORD_NOUNS = ("任务", "记录", "报警记录", "故障记录", "历史", "轨迹", "明细")
+# Object nouns that head a described set: "…低于 90% 的站点", "今天要进一车间的机车".
+OBJECT_HEADS = ("AGV", "小车", "车辆", "机车", "车", "站点", "任务", "工单", "时间段", "班组", "车间")

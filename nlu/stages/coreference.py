@@ -13,8 +13,10 @@ from __future__ import annotations
 from nlu.draft import Candidate, Coreference, Draft
 from nlu.lexicon import Pack, default_pack
 from nlu.pipeline.stage import Stage
+from nlu.semantics.coordination import group_of
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, explicit_domains
-from nlu.semantics.view import Mention, SentenceView, Word, sentence_view
+from nlu.semantics.referring import APPOSITION_GAP, Referring, demonstrative_phrases
+from nlu.semantics.view import Mention, SentenceView, sentence_view
 from nlu.source import Referent
 from nlu.stages.vocabulary import vocabulary
 from nlu.text.wordscan import WordScanner
@@ -31,6 +33,8 @@ _NON_HUMAN = frozenset({"它", "它们"})
 _PLURAL = frozenset({"它们", "他们", "这些", "那些"})
 # Demonstratives that may determine a following noun instead of standing for one.
 _DETERMINERS = frozenset({"这个", "那个", "这些", "那些", "此", "这台", "那台", "这辆", "那辆", "该"})
+# Mentions a bare demonstrative does not determine (他这周, 这个今天…): values, not objects.
+_NOT_DETERMINED = frozenset({"time", "time_range", "quantity", "amount"})
 # Compounds in which a pronoun character is not a pronoun.
 _NOT_PRONOUN = WordScanner((w, w) for w in (
     "其它", "其他", "因此", "此外", "如此", "此时", "彼此", "从此", "此后", "此前", "此次", "就此", "在此", "对此",
@@ -47,53 +51,131 @@ class CoreferenceStage(Stage):
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
-        if not view.pronouns:
+        refs = self._referring(view)
+        if not refs:
             return None
         blocked = [(m.start, m.end) for m in _NOT_PRONOUN.scan(view.text)]
         switched = explicit_domains(view)
-        for p in view.pronouns:
-            if any(p.c0 < b and a < p.c1 for a, b in blocked) or self._is_determiner(view, p):
+        for r in refs:
+            if any(r.c0 < b and a < r.c1 for a, b in blocked) or self._is_determiner(view, r):
                 continue
-            self._resolve(draft, view, p, switched)
+            if self._apposition(draft, view, r) or self._restricted(view, r):
+                continue
+            self._resolve(draft, view, r, switched)
         return None
 
+    # ------------------------------------------------------------------ mentions
+    @staticmethod
+    def _referring(view: SentenceView) -> list[Referring]:
+        """Pack pronouns and demonstrative noun phrases; of overlapping ones the longest wins."""
+        items: list[Referring] = []
+        for p in view.pronouns:
+            types = p.data.types
+            items.append(Referring(p.c0, p.c1, p.text, tuple(types) if types is not None else None, None,
+                                   p.text in _PLURAL, p.text not in _DETERMINERS))
+        inside = [(m.c0, m.c1) for m in view.mentions if m.type != "quantity"]  # 这两辆车: 两辆 is its count
+        for r in demonstrative_phrases(view.text):
+            if not any(a < r.c1 and r.c0 < b for a, b in inside):
+                items.append(r)
+        items.sort(key=lambda r: (r.c0, -(r.c1 - r.c0)))
+        out: list[Referring] = []
+        for r in items:
+            if out and r.c0 < out[-1].c1:
+                continue
+            out.append(r)
+        return out
+
     # ------------------------------------------------------------------ mention filter
-    def _is_determiner(self, view: SentenceView, p: Word) -> bool:
-        if view.mention_at(p.c1) is not None:  # 这个 AGV-01, 这个任务 T-2026010241
-            return True
-        if p.text not in _DETERMINERS:
+    def _is_determiner(self, view: SentenceView, p: Referring) -> bool:
+        """A bare demonstrative determining what follows: 这个 AGV-01, 这个报表 (not 它今天, 该车今天)."""
+        if p.has_head:
             return False
+        m = view.mention_at(p.c1)
+        if m is not None and m.type not in _NOT_DETERMINED:  # 这个 AGV-01, 这个任务 T-2026010241
+            return True
         nxt = p.c1
         while nxt < len(view.text) and view.text[nxt].isspace():
             nxt += 1
         # 这个报表, 这个列表, 这个统计: a view or a report, not an entity
         return any(w.c0 == nxt for w in view.presentation) or any(w.c0 == nxt for w in view.triggers)
 
+    @staticmethod
+    def _apposition(draft: Draft, view: SentenceView, p: Referring) -> bool:
+        """这台车：HXN5-0238: the phrase is described by the identifier after it (linked); with only a
+        space between (这个单子 WO-…) the phrase determines the identifier (no link, nothing to ask)."""
+        if not p.has_head:
+            return False
+        text = view.text
+        pos = p.c1
+        while pos < len(text) and pos - p.c1 < 3 and text[pos] in APPOSITION_GAP:
+            pos += 1
+        m = view.mention_at(pos)
+        if m is None or m.c0 != pos or (p.types is not None and m.type not in p.types) or m.type not in _REFERABLE:
+            return False
+        if not view.text[p.c1:pos].strip():  # 这个任务 T-…: a determiner of the identifier, no link
+            return True
+        o0, o1 = draft.to_original(p.c0, p.c1)
+        draft.coreferences.append(Coreference(o0, o1, m.id, [Candidate(m.id, text[m.c0:m.c1], 0.9, ("context",))],
+                                              0.9, True))
+        return True
+
+    @staticmethod
+    def _restricted(view: SentenceView, p: Referring) -> bool:
+        """…从 ST-02 到 ST-11 的那个任务: a relative clause with entities describes the referent itself."""
+        if p.ordinal is not None:
+            return False
+        pos = p.c0
+        while pos > 0 and view.text[pos - 1].isspace():
+            pos -= 1
+        if pos == 0 or view.text[pos - 1] != "的":
+            return False
+        lo, _ = view.clause_span(p.c0)
+        described = [m for m in view.mentions if lo <= m.c0 and m.c1 < pos and m.type not in ("time", "time_range")]
+        return len(described) >= 2
+
     # ------------------------------------------------------------------ resolution
-    def _resolve(self, draft: Draft, view: SentenceView, p: Word, switched: set[str]) -> None:
-        types = p.data.types
-        allowed = _REFERABLE if types is None else frozenset(types)
+    def _resolve(self, draft: Draft, view: SentenceView, p: Referring, switched: set[str]) -> None:
+        allowed = _REFERABLE if p.types is None else frozenset(p.types)
         if p.text in _NON_HUMAN:
             allowed = allowed - {"person"}
         o0, o1 = draft.to_original(p.c0, p.c1)
-        plural = p.text in _PLURAL
+        plural = p.plural
 
-        local = _pick(allowed, [m for m in view.mentions if m.c1 <= p.c0 and m.type in allowed], lambda m: m.type)
+        before = [m for m in view.mentions if m.c1 <= p.c0 and m.type in allowed]
+        if p.ordinal is not None:
+            group = _last_group(view, before)
+            if len(group) >= 2:
+                ante = group[0] if p.ordinal == "first" else group[-1]
+                cands = [Candidate(m.id, view.text[m.c0:m.c1], 0.9, ("context",)) for m in group]
+                draft.coreferences.append(Coreference(o0, o1, ante.id, cands, 0.9, True))
+            else:
+                draft.coreferences.append(Coreference(o0, o1, None, [], 0.0, False))
+                draft.raise_flag("unresolved_coreference")
+            return
+        local = _pick(allowed, before, lambda m: m.type)
         if local:
             keys: dict[str, Mention] = {}
             for m in local:  # the same identifier twice is one antecedent
                 keys.setdefault(m.entity.canonical_value or view.text[m.c0:m.c1], m)
             chosen = list(keys.values())
-            if len(chosen) == 1 or plural:
-                ante = chosen[-1] if not plural else chosen[0]
-                cands = [Candidate(m.id, view.text[m.c0:m.c1], 0.9, ("context",)) for m in chosen]
+            if plural:
+                group = _last_group(view, chosen) if p.count is None else chosen[-p.count:]
+                if p.count is None or len(chosen) >= p.count:
+                    cands = [Candidate(m.id, view.text[m.c0:m.c1], 0.9, ("context",)) for m in group]
+                    for m in group:  # one link per member of the plural antecedent
+                        draft.coreferences.append(Coreference(o0, o1, m.id, cands, 0.9, True))
+                    return
+            elif len(chosen) == 1:
+                ante = chosen[-1]
+                cands = [Candidate(ante.id, view.text[ante.c0:ante.c1], 0.9, ("context",))]
                 draft.coreferences.append(Coreference(o0, o1, ante.id, cands, 0.9, True))
+                return
             else:
                 score = round(1.0 / len(chosen), 4)
                 cands = [Candidate(m.id, view.text[m.c0:m.c1], score, ("context",)) for m in chosen]
                 draft.coreferences.append(Coreference(o0, o1, None, cands, score, False))
                 draft.raise_flag("ambiguous_coreference")
-            return
+                return
 
         refs = [r for r in draft.source.referents if r.entity_type in allowed and _domain_ok(r, switched)]
         refs = _pick(allowed, refs, lambda r: r.entity_type)
@@ -101,18 +183,31 @@ class CoreferenceStage(Stage):
         for r in refs:
             unique.setdefault(r.canonical_id, r)
         refs = list(unique.values())
-        if not refs:
+        if not refs or (plural and p.count is not None and len(refs) < p.count):
             draft.coreferences.append(Coreference(o0, o1, None, [], 0.0, False))
             draft.raise_flag("unresolved_coreference")
-        elif len(refs) == 1 or plural:
-            r = refs[0]
+        elif plural and (p.count is None or len(refs) == p.count):
             cands = [Candidate(x.canonical_id, x.canonical_id, 0.85, ("context",)) for x in refs]
+            for r in refs:
+                draft.coreferences.append(Coreference(o0, o1, f"ref:{r.canonical_id}", cands, 0.85, True, r.turn_id))
+        elif len(refs) == 1:
+            r = refs[0]
+            cands = [Candidate(r.canonical_id, r.canonical_id, 0.85, ("context",))]
             draft.coreferences.append(Coreference(o0, o1, f"ref:{r.canonical_id}", cands, 0.85, True, r.turn_id))
         else:
             score = round(1.0 / len(refs), 4)
             cands = [Candidate(x.canonical_id, x.canonical_id, score, ("context",)) for x in refs]
             draft.coreferences.append(Coreference(o0, o1, None, cands, score, False, None))
             draft.raise_flag("ambiguous_coreference")
+
+
+def _last_group(view: SentenceView, mentions: list[Mention]) -> list[Mention]:
+    """The last mention and those coordinated with it (AGV-03 和 AGV-05 → both)."""
+    if not mentions:
+        return []
+    group = group_of(view, mentions[-1], frozenset({m.type for m in mentions}))
+    ids = {id(m) for m in mentions}
+    return [m for m in group if id(m) in ids] or [mentions[-1]]
 
 
 def _pick(allowed: frozenset[str], items: list, type_of) -> list:

@@ -16,8 +16,10 @@ from __future__ import annotations
 from nlu.draft import Candidate, Draft
 from nlu.lexicon import Pack, default_pack
 from nlu.pipeline.stage import Stage
-from nlu.semantics.domains import IDENTIFIER_DOMAIN, implied_domains
-from nlu.semantics.templates import OBJECT_TEMPLATES, PRECEDENCE, is_explicit
+from nlu.semantics import cues
+from nlu.semantics.domains import IDENTIFIER_DOMAIN, implied_domains, negated_domains
+from nlu.semantics.templates import (MEASURE_ATTRIBUTES, OBJECT_HEADS, OBJECT_TEMPLATES, PRECEDENCE, RECORD_NOUNS,
+                                     is_explicit)
 from nlu.semantics.view import SentenceView, sentence_view
 from nlu.stages.vocabulary import vocabulary
 from nlu.text.rewriter import Edit
@@ -98,8 +100,17 @@ class RouteStage(Stage):
                 hints.add("count", INFERRED, "context")
             elif f.action_class == "query" and any(a.role == "patient" and a.entity_ids for a in f.arguments):
                 hints.add("status", 0.65, "context")
-        if any(m.type == "work_order" for m in view.mentions):
+        work_order = any(m.type == "work_order" for m in view.mentions) or _refers_to(draft, "work_order")
+        if work_order:
             hints.add("workorder", INFERRED, "context")
+            if explicit == {"status"}:  # WO-… 的进度怎么样: a work order's state is the workorder template
+                explicit = {"workorder"}
+                hints.add("status", SUBORDINATE, "context")
+        if "count" in explicit and _measured_value(view):  # AGV-12 电量多少: a value, not how many
+            explicit.discard("count")
+            explicit.add("status")
+        if not explicit and _asks_records(view):
+            hints.add("list", INFERRED, "context")
 
         scores = _Scores()
         objects = sorted((t for t in explicit if t in OBJECT_TEMPLATES), key=PRECEDENCE.index)
@@ -118,6 +129,10 @@ class RouteStage(Stage):
         for t, s in hints.score.items():
             if t not in scores.score:
                 scores.add(t, min(s, MAX_INFERRED), hints.evidence[t][0])
+        if not scores.score:
+            implied = _implied_template(draft, view)
+            if implied is not None:
+                scores.add(implied, INFERRED, "context")
         return scores.candidates()
 
     # ------------------------------------------------------------------ domains
@@ -140,7 +155,15 @@ class RouteStage(Stage):
                 explicit.add(domain)
             else:  # a look-alike (AGV-O1) only hints
                 scores.add(domain, INFERRED, "context")
+        denied = negated_domains(view)
+        if denied and explicit - denied:  # 不要看 AGV 的，只看机车工单: the denied domain is dropped
+            for d in denied:
+                if d not in explicit - denied and not _named_by_identifier(view, d):
+                    explicit.discard(d)
+                    scores.score.pop(d, None)
         for domain, words in implied_domains(view).items():
+            if domain in denied and explicit - denied:
+                continue
             scores.add(domain, min(MAX_INFERRED, 0.6 + 0.05 * (len(words) - 1)), "context")
         for t in draft.terms:
             if t.confirmed and t.domain in ("agv", "rail"):
@@ -174,3 +197,100 @@ class RouteStage(Stage):
             return
         draft.propose([Edit(0, 0, "查询", "grammar", "rule", confidence=0.95, inferred=True,
                             reason="implied_query_action")])
+
+
+# ---------------------------------------------------------------------- template helpers
+_OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
+_BARE_PARTICLES = frozenset({"呢", "嘛", "吗"})
+_DEMONSTRATIVES = ("那个", "这个", "那些", "这些", "该")
+_CLASSIFIERS = ("台", "辆", "个", "张", "条", "次", "家", "组")
+
+
+def _refers_to(draft: Draft, etype: str) -> bool:
+    """A confirmed coreference whose antecedent (entity or caller referent) is of `etype`."""
+    types = {e.id: e.type for e in draft.entities}
+    for k in draft.coreferences:
+        if not k.confirmed or not k.antecedent_id:
+            continue
+        if k.antecedent_id.startswith("ref:"):
+            cid = k.antecedent_id[4:]
+            if any(r.canonical_id == cid and r.entity_type == etype for r in draft.source.referents):
+                return True
+        elif types.get(k.antecedent_id) == etype:
+            return True
+    return False
+
+
+def _named(draft: Draft, view: SentenceView) -> bool:
+    return any(m.type in _OBJECT_TYPES for m in view.mentions) or any(
+        _refers_to(draft, t) for t in _OBJECT_TYPES)
+
+
+def _measured_value(view: SentenceView) -> bool:
+    """多少/几 right after a measured attribute (电量多少, 电量还剩多少)."""
+    text = view.text
+    for w in view.cues:
+        if w.kind == cues.QUESTION and w.text.startswith(("多少", "几")):
+            before = text[max(0, w.c0 - 6):w.c0].replace(" ", "")
+            for attr in MEASURE_ATTRIBUTES:
+                k = before.rfind(attr)
+                if k >= 0 and len(before) - (k + len(attr)) <= 4:  # 电量分别是多少
+                    return True
+    return False
+
+
+def _asks_records(view: SentenceView) -> bool:
+    """The object of the question is a set of records or objects: …的任务, …的报警记录, …以下的 AGV."""
+    text = view.text
+    for lo, hi in view.clauses:
+        tail = text[lo:hi].rstrip(" ，,。；;！!？?\n吗呢吧")
+        k = tail.rfind("的")
+        if k < 0:
+            continue
+        head = tail[k + 1:].strip()
+        for d in _DEMONSTRATIVES:  # …的那个任务
+            head = head[len(d):].strip() if head.startswith(d) else head
+        if head in RECORD_NOUNS or head in OBJECT_HEADS:
+            return True
+    return False
+
+
+def _named_by_identifier(view: SentenceView, domain: str) -> bool:
+    return any(IDENTIFIER_DOMAIN.get(m.type) == domain for m in view.mentions)
+
+
+def _implied_template(draft: Draft, view: SentenceView) -> str | None:
+    """The answer shape of a data question no trigger word names (ontology templates).
+
+    Comparison → report over a period, else status; 为什么/原因 → status; 哪 + classifier or a
+    described set (…的机车) → list; a quantity asked with a classifier (至少 5 台 … 吗) → count;
+    a named object with anything asked about it → status.
+    """
+    frames = [f for f in draft.frames if not f.negated]
+    classes = {f.action_class for f in frames}
+    times = any(m.type in ("time", "time_range") for m in view.mentions)
+    named = _named(draft, view)
+    if not named and not view.domain_words:
+        return None  # 今天有没有异常: neither an object nor a domain — ask, do not guess
+    questions = [w for w in view.cues if w.kind == cues.QUESTION and w.text not in _BARE_PARTICLES]
+    if "compare" in classes:
+        return "report" if times and not named or times and "量" in view.text else "status"
+    if "explain" in classes:
+        return "status" if named else "report"
+    if "count" in classes:
+        return "count"
+    if any(w.text.startswith("哪") and w.text not in ("哪里", "哪儿") for w in questions):
+        return "list"
+    quantities = [m for m in view.mentions if m.type == "quantity"]
+    if view.comparisons and any((m.entity.canonical_value or "").endswith(_CLASSIFIERS) for m in quantities) \
+            and any(w.kind == cues.QUESTION for w in view.cues):
+        return "count"
+    if _asks_records(view):
+        return "list"
+    real = [] if draft.scratch.get("srl.implicit") else frames
+    asked = questions or real or draft.terms or any(w.kind != cues.QUESTION for w in view.cues)
+    if named and asked:  # 它呢 alone asks nothing
+        return "status"
+    if questions or view.comparisons:
+        return "status" if named else ("list" if view.mentions else None)
+    return None

@@ -20,10 +20,13 @@ from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.anchors import Anchor, anchors
 from nlu.semantics.comparators import governed_values
+from nlu.semantics.constructions import implied_actions, not_a_predicate, open_resultative
 from nlu.semantics.modality import modality_of
 from nlu.semantics.negation import negation_before
+from nlu.semantics.referring import CLASS_NOUNS
 from nlu.semantics.view import SentenceView, Word, sentence_view
 from nlu.stages.vocabulary import vocabulary
+from nlu.text.wordscan import WordScanner
 
 OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
 PLACE_TYPES = frozenset({"location", "organization"})
@@ -45,21 +48,25 @@ class SrlStage(Stage):
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
-        actions = view.actions
+        actions = [a for a in view.actions if not not_a_predicate(view, a)]
+        actions = sorted(actions + implied_actions(view), key=lambda w: w.c0)
         frames: list[Frame] = []
         positions: list[int] = []
         for a in actions:
             lo, _ = view.clause_span(a.c0)
-            neg = negation_before(view, a.c0, lo)
+            neg = negation_before(view, a.c0, lo, through_coverb=True)
             frames.append(Frame(a.text, a.data.action_class, [], neg is not None, modality_of(view, a.c0, lo),
                                 0.9, bool(a.data.write)))
             positions.append(a.c0)
         implicit = False
         if not frames:
             if not (self._is_question(view) or draft.relations or self._has_state(draft, view)):
-                if view.mentions:
+                if not view.mentions:
+                    return None
+                if _bare(view):  # 昨天 AGV-01: nothing is asked about the object
                     draft.raise_flag("missing_action")
-                return None
+                    return None
+                # 今天要进一车间的机车 / HXD1-0001 修程: objects + an attribute or condition ask implicitly
             count = any(w.kind == cues.QUESTION and w.text.startswith(COUNT_WORDS) for w in view.cues) or \
                 any("count" in w.data for w in view.triggers)
             confidence = IMPLICIT_CONFIDENCE if not draft.relations or self._is_question(view) else 0.5
@@ -105,6 +112,9 @@ class SrlStage(Stage):
             frame.arguments = _merge([a for _, a in items])
         draft.frames.extend(frames)
 
+        for frame, a in zip(frames, actions if not implicit else []):
+            if frame.write and not frame.negated and open_resultative(view, a):
+                draft.raise_flag("write_without_object")  # 把 … 改成 (to what?): the result is missing
         for frame in frames:
             if frame.write and not frame.negated and not self._has_object(frame):
                 draft.raise_flag("write_without_object")
@@ -217,6 +227,22 @@ class SrlStage(Stage):
     @staticmethod
     def _evidence(draft: Draft, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
         return [draft.to_original(a, b) for a, b in sorted(spans)]
+
+
+# What a bare "time + identifier" may hold besides its mentions: particles and discourse fillers.
+_BARE_FILLERS = WordScanner((w, w) for w in (
+    "的", "了", "吧", "呢", "啊", "嗯", "呀", "哦", "额", "那个", "这个", "一下", "请", "帮我", "麻烦", "就是"))
+
+
+def _bare(view: SentenceView) -> bool:
+    """Only mentions, pronouns, class nouns (AGV, 机车), fillers and punctuation: nothing is asked.
+    Any other domain word is an attribute (修程, 电量) and asks about the object."""
+    covered = bytearray(len(view.text))
+    spans = [(m.c0, m.c1) for m in view.mentions] + [(w.c0, w.c1) for w in view.domain_words if w.text.upper() in CLASS_NOUNS] + \
+        [(w.c0, w.c1) for w in view.pronouns] + [(m.start, m.end) for m in _BARE_FILLERS.scan(view.text)]
+    for a, b in spans:
+        covered[a:b] = b"\x01" * (b - a)
+    return all(covered[i] or not (ch.isalnum()) for i, ch in enumerate(view.text))
 
 
 def _merge(items: list[Argument]) -> list[Argument]:

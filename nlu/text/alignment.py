@@ -37,7 +37,7 @@ def kind_for(o_len: int, c_len: int) -> SegmentKind:
 class Alignment:
     """original ↔ current text; immutable, produced by `rewrite`."""
 
-    __slots__ = ("original", "text", "segments", "_o_starts", "_c_starts")
+    __slots__ = ("original", "text", "segments", "_o_starts", "_c_starts", "_o_spans", "_c_spans", "_unchanged")
 
     def __init__(self, original: str, text: str, segments: tuple[Segment, ...]) -> None:
         self.original = original
@@ -45,6 +45,11 @@ class Alignment:
         self.segments = segments
         self._o_starts = [s.o0 for s in segments]
         self._c_starts = [s.c0 for s in segments]
+        # Flat per-side views of the segments: every stage projects dozens of spans per call,
+        # and plain tuples keep `_project` free of attribute lookups and helper calls.
+        self._o_spans = [(s.o0, s.o1) for s in segments]
+        self._c_spans = [(s.c0, s.c1) for s in segments]
+        self._unchanged = [s.kind == "unchanged" for s in segments]
 
     @classmethod
     def identity(cls, text: str) -> "Alignment":
@@ -60,57 +65,51 @@ class Alignment:
     # edit has no finer correspondence, and widening never loses characters.
 
     def to_original(self, start: int, end: int) -> tuple[int, int]:
-        return self._project(start, end, self._c_starts, canonical_side=True)
+        return self._project(start, end, self._c_starts, self._c_spans, self._o_spans)
 
     def to_current(self, start: int, end: int) -> tuple[int, int]:
-        return self._project(start, end, self._o_starts, canonical_side=False)
+        return self._project(start, end, self._o_starts, self._o_spans, self._c_spans)
 
-    def _project(self, start: int, end: int, starts: list[int], canonical_side: bool) -> tuple[int, int]:
-        segs = self.segments
-        if not segs:
+    def _project(self, start: int, end: int, starts: list[int], src: list[tuple[int, int]],
+                 dst: list[tuple[int, int]]) -> tuple[int, int]:
+        if not src:
             return (0, 0)
-        if canonical_side:
-            src = lambda s: (s.c0, s.c1)  # noqa: E731
-            dst = lambda s: (s.o0, s.o1)  # noqa: E731
-        else:
-            src = lambda s: (s.o0, s.o1)  # noqa: E731
-            dst = lambda s: (s.c0, s.c1)  # noqa: E731
         if start == end:
             return (self._point(start, starts, src, dst),) * 2
-        i = max(bisect_left(starts, start) - 1, 0)
+        unchanged = self._unchanged
         lo = hi = None
-        for seg in segs[i:]:
-            s0, s1 = src(seg)
+        for k in range(max(bisect_left(starts, start) - 1, 0), len(src)):
+            s0, s1 = src[k]
             if s0 >= end:
                 break
-            inside = (s0 < end and s1 > start) if s0 != s1 else (start < s0 < end)
-            if not inside:
+            # s0 < end holds here; an empty (inserted/deleted) segment counts only strictly inside
+            if not (s1 > start if s0 != s1 else start < s0):
                 continue
-            d0, d1 = dst(seg)
-            if seg.kind == "unchanged":
+            d0, d1 = dst[k]
+            if unchanged[k]:
                 a, b = d0 + max(start, s0) - s0, d0 + min(end, s1) - s0
             else:
                 a, b = d0, d1
-            lo = a if lo is None else min(lo, a)
-            hi = b if hi is None else max(hi, b)
+            if lo is None:
+                lo, hi = a, b
+            else:
+                lo, hi = min(lo, a), max(hi, b)
         if lo is None:
             p = self._point(start, starts, src, dst)
             return (p, p)
         return (lo, hi)
 
-    def _point(self, pos: int, starts: list[int], src, dst) -> int:
-        segs = self.segments
+    def _point(self, pos: int, starts: list[int], src: list[tuple[int, int]], dst: list[tuple[int, int]]) -> int:
         i = bisect_left(starts, pos)
         # a segment that starts before pos and contains it
         if i > 0:
-            s = segs[i - 1]
-            s0, s1 = src(s)
+            s0, s1 = src[i - 1]
             if s0 < pos < s1:
-                d0, d1 = dst(s)
-                return d0 + (pos - s0) if s.kind == "unchanged" else d0
-        if i < len(segs):
-            return dst(segs[i])[0]
-        return dst(segs[-1])[1]
+                d0 = dst[i - 1][0]
+                return d0 + (pos - s0) if self._unchanged[i - 1] else d0
+        if i < len(src):
+            return dst[i][0]
+        return dst[-1][1]
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"Alignment({self.original!r} -> {self.text!r}, {len(self.segments)} segments)"

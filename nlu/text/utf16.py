@@ -6,7 +6,10 @@ offsets unchanged and pays nothing.
 """
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
+
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 
 
 class Utf16Index:
@@ -16,7 +19,16 @@ class Utf16Index:
 
     def __init__(self, text: str) -> None:
         # Code point indexes of the astral characters; each adds one extra UTF-16 unit.
-        self._astral_cp = [i for i, ch in enumerate(text) if ord(ch) > 0xFFFF] if not text.isascii() else []
+        # `max` runs in C: BMP-only text (nearly all input) never reaches the regex.
+        if text.isascii() or max(text, default="") < "\U00010000":
+            self._astral_cp: list[int] = []
+        else:
+            self._astral_cp = [m.start() for m in _ASTRAL.finditer(text)]
+
+    @property
+    def identity(self) -> bool:
+        """True when code point and UTF-16 offsets coincide (no astral character)."""
+        return not self._astral_cp
 
     def to_utf16(self, cp: int) -> int:
         if not self._astral_cp:
@@ -40,4 +52,6 @@ class Utf16Index:
 
 
 def utf16_len(text: str) -> int:
-    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+    if text.isascii() or max(text, default="") < "\U00010000":
+        return len(text)
+    return len(text) + len(_ASTRAL.findall(text))

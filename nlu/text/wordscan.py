@@ -7,11 +7,17 @@ matches on an ASCII word boundary, so "AGV" is found in "AGV-01" but "ST" is not
 """
 from __future__ import annotations
 
+import re
 from typing import Generic, Iterable, Iterator, NamedTuple, TypeVar
 
 V = TypeVar("V")
 _END = "\x00"
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+# ASCII letters and digits as they appear in folded text (upper case is folded away)
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+# Several stages scan the same text with the same scanner (protect and the sentence view,
+# correct and term); recent results are kept per scanner. Bounded: cleared when full.
+_MEMO_SIZE = 64
 
 
 def fold_ascii(text: str) -> str:
@@ -39,64 +45,86 @@ class WordScanner(Generic[V]):
             for ch in fold_ascii(word):
                 node = node.setdefault(ch, {})
             node.setdefault(_END, []).append(value)
+        # Each word end becomes (values, needs left boundary, needs right boundary): the
+        # boundary rule depends only on the word's own first and last character.
+        stack = [(self._root, "")]
+        while stack:
+            node, prefix = stack.pop()
+            for ch, child in node.items():
+                if ch == _END:
+                    node[_END] = (tuple(child), prefix[0] in _WORD_CHARS, prefix[-1] in _WORD_CHARS)
+                else:
+                    stack.append((child, prefix + ch))
         self._first = frozenset(self._root)
+        # The scan jumps from one possible first character to the next inside the regex
+        # engine instead of testing every character in Python.
+        self._first_re = re.compile("[" + "".join(re.escape(c) for c in sorted(self._first)) + "]") if self._root else None
+        self._memo: dict[str, tuple[Match, ...]] = {}
 
     def __bool__(self) -> bool:
         return bool(self._root)
 
-    def _longest_at(self, folded: str, i: int) -> tuple[int, list] | None:
-        node = self._root
-        best = None
-        j = i
-        n = len(folded)
-        while j < n:
-            node = node.get(folded[j])
-            if node is None:
-                break
-            j += 1
-            vals = node.get(_END)
-            if vals is not None and self._bounded(folded, i, j):
-                best = (j, vals)
-        return best
-
-    @staticmethod
-    def _bounded(folded: str, i: int, j: int) -> bool:
-        if _is_word_char(folded[i]) and i > 0 and _is_word_char(folded[i - 1]):
-            return False
-        if _is_word_char(folded[j - 1]) and j < len(folded) and _is_word_char(folded[j]):
-            return False
-        return True
-
     def scan(self, text: str, folded: str | None = None) -> list[Match]:
         """Non-overlapping leftmost-longest matches."""
         folded = fold_ascii(text) if folded is None else folded
-        out: list[Match] = []
-        first = self._first
-        i, n = 0, len(folded)
-        while i < n:
-            if folded[i] in first:
-                hit = self._longest_at(folded, i)
-                if hit is not None:
-                    out.append(Match(i, hit[0], tuple(hit[1])))
-                    i = hit[0]
-                    continue
-            i += 1
-        return out
+        found = self._memo.get(folded)
+        if found is None:
+            found = self._scan(folded)
+            if len(self._memo) >= _MEMO_SIZE:
+                self._memo.clear()
+            self._memo[folded] = found
+        return list(found)
 
-    def scan_overlapping(self, text: str) -> Iterator[Match]:
-        """Every match at every position (all lengths), for callers that resolve overlaps."""
-        folded = fold_ascii(text)
-        first = self._first
-        for i in range(len(folded)):
-            if folded[i] not in first:
-                continue
-            node = self._root
-            j = i
-            while j < len(folded):
+    def _scan(self, folded: str) -> tuple[Match, ...]:
+        if self._first_re is None:
+            return ()
+        out: list[Match] = []
+        root = self._root
+        n = len(folded)
+        search = self._first_re.search
+        m = search(folded)
+        while m is not None:
+            i = m.start()
+            node = root[folded[i]]
+            best = 0
+            j = i + 1
+            while True:  # longest word from i that respects the ASCII word boundaries
+                hit = node.get(_END)
+                if hit is not None and not (hit[1] and i and folded[i - 1] in _WORD_CHARS) \
+                        and not (hit[2] and j < n and folded[j] in _WORD_CHARS):
+                    best, values = j, hit[0]
+                if j == n:
+                    break
                 node = node.get(folded[j])
                 if node is None:
                     break
                 j += 1
-                vals = node.get(_END)
-                if vals is not None and self._bounded(folded, i, j):
-                    yield Match(i, j, tuple(vals))
+            if best:
+                out.append(Match(i, best, values))
+                m = search(folded, best)
+            else:
+                m = search(folded, i + 1)
+        return tuple(out)
+
+    def scan_overlapping(self, text: str) -> Iterator[Match]:
+        """Every match at every position (all lengths), for callers that resolve overlaps."""
+        if self._first_re is None:
+            return
+        folded = fold_ascii(text)
+        root = self._root
+        n = len(folded)
+        for m in self._first_re.finditer(folded):
+            i = m.start()
+            node = root[folded[i]]
+            left_ok = not (i and folded[i - 1] in _WORD_CHARS)
+            j = i + 1
+            while True:
+                hit = node.get(_END)
+                if hit is not None and (left_ok or not hit[1]) and not (hit[2] and j < n and folded[j] in _WORD_CHARS):
+                    yield Match(i, j, hit[0])
+                if j == n:
+                    break
+                node = node.get(folded[j])
+                if node is None:
+                    break
+                j += 1

@@ -169,3 +169,58 @@ def test_non_referential_uses(run, text):
 def test_person_pronoun(run):
     result, _ = run("张三负责 HXD1-0001，他在哪")
     assert {e.id: e.text for e in result.entities}[result.coreferences[0].antecedent_entity_id] == "张三"
+
+
+# ---------------------------------------------------------------- demonstrative phrases, plural, ordinal
+@pytest.mark.parametrize("text,phrase,ante", [
+    ("HXD2-0005 报了故障，这台机车今天在哪个车间", "这台机车", "HXD2-0005"),
+    ("ST-08 先看一下，该站点今天有几台车", "该站点", "ST-08"),
+    ("WO-20260777 已登记，这张单子的进度呢", "这张单子", "WO-20260777"),
+])
+def test_demonstrative_phrase_with_head_noun(run, text, phrase, ante):
+    result, draft = run(text)
+    k = mention(result, phrase)
+    assert k.confirmed and k.antecedent_entity_id == next(e.id for e in result.entities if e.text == ante)
+
+
+def test_pronoun_before_a_time_is_still_a_pronoun(run):
+    result, draft = run("李四负责 HXD1-0009，他下周还管哪些机车")
+    k = mention(result, "他")
+    assert k.confirmed and next(e for e in result.entities if e.id == k.antecedent_entity_id).text == "李四"
+
+
+def test_plural_pronoun_links_every_member(run):
+    result, draft = run("AGV-04 和 AGV-09 都停在 ST-01，它们的电量是多少")
+    linked = {next(e.text for e in result.entities if e.id == c.antecedent_entity_id)
+              for c in result.coreferences if c.confirmed}
+    assert linked == {"AGV-04", "AGV-09"}
+
+
+def test_counted_plural_takes_that_many_referents(run):
+    result, draft = run("这两台车昨天跑了几趟", referents=vehicles("AGV-05", "AGV-06"))
+    assert sorted(c.antecedent_entity_id for c in result.coreferences) == ["ref:AGV-05", "ref:AGV-06"]
+    assert "unresolved_coreference" not in draft.flags_raised
+
+
+@pytest.mark.parametrize("word,ante", [("前者", "HXD1-0021"), ("后者", "HXD1-0022")])
+def test_former_and_latter(run, word, ante):
+    result, draft = run(f"HXD1-0021 和 HXD1-0022 里，{word}的修程是几级")
+    k = mention(result, word)
+    assert next(e.text for e in result.entities if e.id == k.antecedent_entity_id) == ante
+
+
+def test_apposition_links_the_following_identifier(run):
+    result, draft = run("请看附件里这台车：HXD3-0042，还要修多久")
+    k = mention(result, "这台车")
+    assert k.confirmed and next(e.text for e in result.entities if e.id == k.antecedent_entity_id) == "HXD3-0042"
+    assert "unresolved_coreference" not in draft.flags_raised
+
+
+def test_demonstrative_after_describing_clause_is_not_asked(run):
+    result, draft = run("看一下 AGV-05 从 ST-03 到 ST-07 的那个任务")
+    assert "unresolved_coreference" not in draft.flags_raised
+
+
+def test_classifier_before_another_noun_is_not_a_reference(run):
+    result, draft = run("这张照片里的 AGV-06 现在在哪")
+    assert "unresolved_coreference" not in draft.flags_raised

@@ -232,3 +232,54 @@ def test_p95_under_one_millisecond():
     times.sort()
     p95 = times[int(len(times) * 0.95)] * 1000
     assert p95 < 5.0, p95  # target ≤ 1 ms; loose bound for slow CI machines
+
+
+# ---------------------------------------------------------------- implied templates, denied domains
+@pytest.mark.parametrize("text,tpl", [
+    ("除了 AGV-05 以外，别的小车都空闲吗", "status"),
+    ("比较 ST-03 和 ST-04 上周的搬运量", "report"),
+    ("HXD1-0002 为什么还没进车间", "status"),
+    ("哪台 AGV 昨天故障最多", "list"),
+    ("下周要做 C4修的机车", "list"),
+    ("至少 3 台 AGV 空闲吗", "count"),
+])
+def test_data_question_gets_a_template(run, text, tpl):
+    result, draft = run(text)
+    assert "no_template" not in draft.flags_raised
+    assert top(draft.template_candidates) == tpl
+
+
+def test_measured_attribute_is_status_not_count(run):
+    result, draft = run("AGV-05 电量还有多少")
+    assert top(draft.template_candidates) == "status"
+
+
+def test_work_order_status_is_the_workorder_template(run):
+    result, draft = run("WO-20260555 现在状态怎么样")
+    assert top(draft.template_candidates) == "workorder"
+
+
+def test_records_of_an_object_are_a_list(run):
+    result, draft = run("查询上周 AGV-04 的报警记录")
+    assert top(draft.template_candidates) == "list"
+
+
+@pytest.mark.parametrize("text,dom", [
+    ("不要看机车的，只看 AGV 任务", "agv"),
+    ("不是 AGV，是 HXD1-0003 的修程", "rail"),
+    ("本月 AGV 任务报表，机车那边先不要", "agv"),
+])
+def test_denied_domain_is_dropped(run, text, dom):
+    result, draft = run(text)
+    assert "cross_domain" not in draft.flags_raised
+    assert ids(draft.domain_candidates)[:1] == [dom]
+
+
+def test_two_affirmed_domains_still_conflict(run):
+    result, draft = run("AGV 和机车本月都有故障吗")
+    assert "cross_domain" in draft.flags_raised
+
+
+def test_nothing_named_gets_no_guessed_template(run):
+    result, draft = run("今天有没有问题")
+    assert draft.template_candidates == [] or "no_domain" in draft.flags_raised

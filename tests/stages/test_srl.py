@@ -212,3 +212,50 @@ def test_every_value_is_attached_to_a_frame(run):
         values = {e.id for e in result.entities if e.type in ("quantity", "amount", "time", "time_range")}
         attached = {i for f in result.semantic_frames for a in f.arguments for i in (a.entity_ids or [])}
         assert values <= attached, text
+
+
+# ---------------------------------------------------------------- constructions and non-predicate writes
+@pytest.mark.parametrize("text,cls", [
+    ("把 T-2026030303 的终点改成 ST-04", "update"),
+    ("把 AGV-09 从 ST-02 调到 ST-08", "update"),
+    ("让 AGV-04 去 ST-06 送料", "create"),
+    ("派 2 台 AGV 去 ST-01", "create"),
+])
+def test_construction_opens_a_write_frame(run, text, cls):
+    result, draft = run(text)
+    assert any(f.action_class == cls and not f.negated for f in result.semantic_frames)
+    assert "missing_action" not in draft.flags_raised and "write_without_object" not in draft.flags_raised
+
+
+def test_negation_through_a_coverb_phrase(run):
+    result, draft = run("不要给 AGV-06 派任务")
+    assert [f.negated for f in result.semantic_frames if f.action_class == "create"] == [True]
+
+
+def test_disposal_without_result_lacks_an_object(run):
+    result, draft = run("把 HXD1-0004 的修程改成")
+    assert "write_without_object" in draft.flags_raised
+
+
+@pytest.mark.parametrize("text", [
+    "本月任务失败情况汇总，不包括已经撤销的",
+    "工单里除了作废的，其余按班组统计",
+    "AGV 调度报表",
+])
+def test_write_word_as_modifier_is_not_a_write(run, text):
+    result, draft = run(text)
+    assert "write_without_object" not in draft.flags_raised
+    assert not any(f.write for f in draft.frames)
+
+
+@pytest.mark.parametrize("text", ["AGV-08 上周停了几次", "下周要进二车间的机车", "HXD1-0006 修程"])
+def test_object_with_attribute_is_an_implicit_query(run, text):
+    result, draft = run(text)
+    assert "missing_action" not in draft.flags_raised
+    assert result.semantic_frames
+
+
+@pytest.mark.parametrize("text", ["前天 AGV-05", "HXD1-0003 嗯"])
+def test_bare_identifier_still_misses_the_action(run, text):
+    result, draft = run(text)
+    assert "missing_action" in draft.flags_raised
