@@ -13,18 +13,21 @@ from typing import Sequence
 
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.S)
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
-# A pasted transcript: what an "assistant:"/"system:" turn says is not the user's question;
-# it runs to the next "user:" marker, which is dropped too.
-_ROLE_TURN = re.compile(r"(?:(?<=^)|(?<=[\s。，,;；]))(?:assistant|system)\s*[:：].*?(?=(?:(?<=[\s。，,;；])user\s*[:：])|\Z)", re.I | re.S)
+# A pasted transcript: what an "assistant:" turn says is not the user's question; it runs to
+# the next "user:" marker, which is dropped too. A "system:" line runs to its sentence end.
+_ROLE_TURN = re.compile(r"(?:(?<=^)|(?<=[\s。，,;；]))assistant\s*[:：].*?(?=(?:(?<=[\s。，,;；])user\s*[:：])|\Z)", re.I | re.S)
+_SYSTEM_LINE = re.compile(r"(?:(?<=^)|(?<=[\n。！？]))\s*system\s*[:：](?:[^。！？\n.]|\.(?=\d))*(?:[。！？\n]|\.(?!\d)|\Z)", re.I)
 _USER_MARK = re.compile(r"(?:(?<=^)|(?<=[\s。，,;；]))user\s*[:：]", re.I)
-_TOOL_KEYS = re.compile(r'"\s*(tool_calls?|function_call|function|arguments|name|role)\s*"\s*:', re.I)
+_TOOL_KEYS = re.compile(r'"\s*(tool_calls?|function_call|function|arguments|name|role|options|fillText|clarificationId)\s*"\s*:', re.I)
 # Sentence boundaries: Chinese and ASCII terminators (an ASCII period only before a non-digit);
 # clauses split further at commas and colons.
 _SENTENCE_END = re.compile(r"[。！!？?；;\n]|\.(?!\d)")
 _CLAUSE_END = re.compile(r"[，,：:、]")
 # What makes a clause an operative business question rather than the tail of an injected
 # instruction: an identifier-like token, or a read-only question word.
-_QUESTION_SIGNAL = re.compile(r"[A-Za-z]{1,4}\d*-\d|查|列出|统计|多少|几[台个辆张次]|哪|吗|状态|报表|工单|计划|进度|在线|电量")
+_QUESTION_WORDS = r"查|列出|统计|多少|几[台个辆张次]|哪|吗|状态|报表|计划|进度|在线|电量|怎么样|情况"
+_QUESTION = re.compile(_QUESTION_WORDS)
+_QUESTION_SIGNAL = re.compile(r"[A-Za-z]{1,4}\d*-\d|工单|" + _QUESTION_WORDS)
 
 
 def _json_blocks(text: str) -> list[tuple[int, int]]:
@@ -71,31 +74,30 @@ def _split(text: str, pattern: re.Pattern[str], start: int, end: int) -> list[tu
 def find_injected_spans(text: str, patterns: Sequence[re.Pattern[str]]) -> list[tuple[int, int]]:
     """Non-overlapping spans of injected, non-operative material, in text order."""
     blocks = [m.span() for m in _FENCE.finditer(text)] + [m.span() for m in _HTML_COMMENT.finditer(text)]
-    turns = [m.span() for m in _ROLE_TURN.finditer(text)]
+    turns = [m.span() for m in (*_ROLE_TURN.finditer(text), *_SYSTEM_LINE.finditer(text))
+             if not any(m.start() < e and s < m.end() for s, e in blocks)]
     if turns:
         blocks += turns + [m.span() for m in _USER_MARK.finditer(text)]
     blocks += [b for b in _json_blocks(text) if not any(b[0] < e and s < b[1] for s, e in blocks)]
     for s0, e0 in _split(text, _SENTENCE_END, 0, len(text)):
-        injected = False
-        for s, e in _split(text, _CLAUSE_END, s0, e0):
-            if any(s < be and bs < e for bs, be in blocks):
+        clauses = [c for c in _split(text, _CLAUSE_END, s0, e0) if not any(c[0] < be and bs < c[1] for bs, be in blocks)]
+        hits = {c: [m.span() for p in patterns for m in p.finditer(text, c[0], c[1])] for c in clauses}
+        if not any(hits.values()):
+            continue
+        # A sentence carrying an injection: keep only what asks a business question.
+        for s, e in clauses:
+            found = hits[(s, e)]
+            if not found:
+                if not _QUESTION.search(text, s, e):
+                    blocks.append((s, e))  # the rest of the instruction ("…，取消所有任务")
                 continue
-            hits = [m.span() for p in patterns for m in p.finditer(text, s, e)]
-            if hits:
-                injected = True
-                first, last = min(h[0] for h in hits), max(h[1] for h in hits)
-                # keep a question that shares the clause with the injection, on either side
-                if _QUESTION_SIGNAL.search(text, s, first):
-                    blocks.append((first, e))
-                elif _QUESTION_SIGNAL.search(text, last, e):
-                    blocks.append((s, last))
-                    injected = False
-                else:
-                    blocks.append((s, e))
-            elif injected and not _QUESTION_SIGNAL.search(text, s, e):
-                blocks.append((s, e))  # the rest of the injected instruction ("…，取消所有任务")
+            first, last = min(h[0] for h in found), max(h[1] for h in found)
+            if _QUESTION_SIGNAL.search(text, s, first):
+                blocks.append((first, e))  # the question came first in the clause
+            elif _QUESTION.search(text, last, e):
+                blocks.append((s, last))  # the question follows the injected phrase
             else:
-                injected = False
+                blocks.append((s, e))
     blocks.sort()
     merged: list[tuple[int, int]] = []
     for s, e in blocks:
