@@ -25,7 +25,7 @@ _SENTENCE_END = re.compile(r"[。！!？?；;\n]|\.(?!\d)")
 _CLAUSE_END = re.compile(r"[，,：:、]")
 # What makes a clause an operative business question rather than the tail of an injected
 # instruction: an identifier-like token, or a read-only question word.
-_QUESTION_WORDS = r"查|列出|统计|多少|几[台个辆张次]|哪|吗|状态|报表|计划|进度|在线|电量|怎么样|情况"
+_QUESTION_WORDS = r"查|列出|统计|多少|几[台个辆张次]|哪|吗|状态|报表|计划|进度|在线|电量|怎么样|情况|告诉我|是什么|什么时候|多久|谁|负责人"
 _QUESTION = re.compile(_QUESTION_WORDS)
 _QUESTION_SIGNAL = re.compile(r"[A-Za-z]{1,4}\d*-\d|工单|" + _QUESTION_WORDS)
 

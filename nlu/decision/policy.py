@@ -101,7 +101,7 @@ class ClarificationPolicy:
 
         if writes and ("write_without_object" in flags or "unresolved_coreference" in flags or "ambiguous_coreference" in flags):
             k = self._open_coreference(draft)
-            if k is not None and k.candidates:
+            if k is not None:
                 return self._coref_question(draft, k, write=True)
             return clarify(draft, "missing_slot", "请说明要操作的具体对象（完整编号），例如哪一个任务或工单。",
                            ["semanticFrames", "entities"])
@@ -122,6 +122,8 @@ class ClarificationPolicy:
 
         if "ambiguous_term" in flags:
             t = next((t for t in draft.terms if not t.confirmed and len(t.candidates) > 1), None)
+            if t is not None and self._referents_decide(draft, t):
+                t = None  # the caller's confirmed referents pin the domain (车 after three AGVs)
             if t is not None and ("cross_domain" in flags or self._domain_ambiguity(t)):
                 return self._domain_question(draft, text)
             if t is not None:
@@ -142,7 +144,7 @@ class ClarificationPolicy:
         if "template_conflict" in flags:
             return clarify(draft, "intent", "您想看明细（工单/列表）还是汇总（报表/统计）？", ["routing.templateCandidates"])
 
-        if "no_domain" in flags and not has_objects and [c.id for c in draft.template_candidates[:1]] == ["status"]:
+        if "no_domain" in flags and not draft.entities and [c.id for c in draft.template_candidates[:1]] == ["status"]:
             return clarify(draft, "missing_slot", "请说明要查询哪个对象的状态（完整编号）。", ["entities"])
 
         if "no_domain" in flags and (draft.template_candidates or draft.entities):
@@ -150,7 +152,25 @@ class ClarificationPolicy:
 
         if "no_template" in flags and not draft.template_candidates:
             return clarify(draft, "intent", "请具体说明您想查询或办理什么业务。", ["routing.templateCandidates"])
+
+        # Thresholds (design 8): a domain inferred only from hints is not enough to route a
+        # data question — without one the router would expose every domain's tools.
+        dom = draft.domain_candidates
+        resolved = any(k.confirmed for k in draft.coreferences)  # a confirmed referent carries its domain
+        if dom and not ids and not resolved and not any("explicit_rule" in c.evidence for c in dom):
+            margin = dom[0].score - (dom[1].score if len(dom) > 1 else 0.0)
+            if dom[0].score < self.t.routing or margin < self.t.routing_margin:
+                return self._domain_question(draft, text)
+        tpl = draft.template_candidates
+        if tpl and tpl[0].score < self.t.routing:
+            draft.reason_codes.append("low_template_confidence")  # read-only: continue, uncertainty recorded
         return None
+
+    @staticmethod
+    def _referents_decide(draft: Draft, term) -> bool:  # noqa: ANN001
+        domains = {r.domain for r in draft.source.referents if r.domain}
+        cand_domains = {c.id.split(".")[0] for c in term.candidates}
+        return len(domains) == 1 and bool(domains & cand_domains)
 
     @staticmethod
     def _domain_question(draft: Draft, text: str):
