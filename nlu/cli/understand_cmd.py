@@ -18,6 +18,10 @@ def run(args) -> int:  # noqa: ANN001
 
     text = _read_text(args)
     pipe = Pipeline(flags=FeatureFlags.from_env())
+    # One-shot: load the lazy pinyin/jieba models now rather than in the background, so the
+    # single answer a person reads is the full one (≈1 s once; services call nlu.warm_up()).
+    for stage in pipe.stages:
+        getattr(stage, "warm_up", lambda: None)()
     result = pipe.understand(text, source=args.source, reference_time=args.reference_time,
                              alternatives=args.alternative or None, confidence=args.confidence)
     if args.json:
