@@ -2,11 +2,19 @@
 
 * 把 + object + V + 成/为/到/至/往/给 (disposal): an update of the object
   (把 WO-… 的修程改成 C5, 把 AGV-01 调到 ST-01, 把计划推迟到下周一).
+  A disposal that sends a mover somewhere (把 AGV-01 送到 ST-05, 把小车开往 ST-02) is a
+  dispatch: a create. 调高/调低/提高/降低 are resultatives too (把优先级调高).
 * 派 / 让 / 叫 + (number +) mover + 去/到 … (causative dispatch): a create
   (派 3 台 AGV 去 ST-05, 让 AGV-11 去 ST-03 取货, 给 AGV-03 派任务).
+* 建 / 开 + (一张 …) + a record noun (工单, 任务, 计划): a create (给 HXD1-0020 建检修工单).
+* A change verb without 把 (推迟 HXD1-0007 的计划, 改负责人, 改成 ST-09): an update, when an
+  object or an attribute follows it.
 And the uses of an action word that are not a predicate of the sentence: a relative
 clause (人工取消的, 已关闭的), a word under an exclusion (不包括…, 除了…), a nominal use
-(…的安排) or a modifier of a report/plan noun (调度报表).
+(…的安排) or a modifier of a report/plan noun (调度报表), words inside quotation marks when
+the sentence goes on outside them (扫描件上写着“取消 T-…”，这是谁取消的), a perfective question
+about a state change (它恢复了吗, 工单关闭了没有) and a 用+presentation manner phrase before
+the verb it modifies (用柱状图展示 …).
 """
 from __future__ import annotations
 
@@ -26,6 +34,16 @@ class ImpliedAction:
 
 
 _RESULTATIVE = re.compile(r"[成为到至往给]")
+_DEGREE = re.compile(r"(?:调|提|降|拉|放|加|减)[高低大小快慢长短]")  # 把优先级调高
+_SEND_VERBS = frozenset("送派开运发调拉")  # 把 AGV-01 送到 ST-05: dispatch of a mover
+_BUILD = re.compile(r"(?:新建|建|开)\s*(?:一|两|几)?\s*(?:张|个|条|份|单)?\s*[^\s，,。；;！!？?]{0,4}?(?:工单|任务|计划|检修单)")
+_BUILD_EXCLUDE = ("建议", "建设", "建筑", "修建", "开始", "开关", "开发", "开车", "开到", "开往", "离开", "打开", "公开", "开会")
+_CHANGE = re.compile(r"推迟|延后|延期|提前|改动|改成|改为|改到|改")
+_CHANGE_OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station", "person",
+                                  "maintenance_level"})
+_CHANGE_ATTRIBUTES = ("优先级", "修程", "目的地", "目的站点", "终点", "站点", "时间", "计划", "负责人", "状态", "路线")
+_QUOTES = (("“", "”"), ("\"", "\""), ("「", "」"), ("『", "』"), ("‘", "’"))
+_PERFECTIVE_QUESTION = re.compile(r"(?:了)(?:吗|么|嘛|没有?|没|否)")
 _TWO_CHAR_VERBS = frozenset({"推迟", "提前", "延后", "延期", "转移", "切换", "挪到", "改派", "调整"})
 _DISPATCH = re.compile(r"[派让叫]")
 _DISPATCH_OBJECT = re.compile(r"\s*(?:新|一个|个)?任务")
@@ -43,11 +61,58 @@ def implied_actions(view: SentenceView) -> list[Word]:
             w = _disposal(view, i)
         elif ch in "派让叫":
             w = _dispatch(view, i)
+        elif ch in "建开新":
+            w = _build(view, i)
+        elif ch in "推延提改":
+            w = _change(view, i)
         else:
             continue
         if w is not None and not any(a.c0 < w.c1 and w.c0 < a.c1 for a in out):
             out.append(w)
     return out
+
+
+def _build(view: SentenceView, i: int) -> Word | None:
+    """建/开/新建 + (一张 + modifier) + record noun: a create."""
+    text = view.text
+    if not _free(view, i) or text.startswith(_BUILD_EXCLUDE, i) or (i > 0 and text.startswith(_BUILD_EXCLUDE, i - 1)):
+        return None
+    if text[i] == "新" and not text.startswith("新建", i):
+        return None
+    m = _BUILD.match(text, i)
+    if m is None or view.clause_of(m.end() - 1) != view.clause_of(i):
+        return None
+    _, hi = view.clause_span(i)
+    if _has_action(view, i, hi):
+        return None
+    end = i + (2 if text.startswith("新建", i) else 1)
+    return Word(i, end, "action", ImpliedAction(text[i:end], "create", True), text[i:end])
+
+
+def _change(view: SentenceView, i: int) -> Word | None:
+    """推迟/提前/改 + object or attribute, with no pack action in the clause: an update."""
+    text = view.text
+    m = _CHANGE.match(text, i)
+    if m is None or not _free(view, i):
+        return None
+    if i > 0 and "\u4e00" <= text[i - 1] <= "\u9fff" and text[i - 1] not in "不别要没再先就也都请来去并" and \
+            not any(n.c1 == i for n in view.negations):  # 不用推迟 / 别改: a negation may stand right before
+        return None
+    lo, hi = view.clause_span(i)
+    if _has_action(view, lo, hi):
+        return None
+    if any(ch == "把" and _free(view, k) for k, ch in enumerate(text[lo:i], lo)):
+        return None  # the disposal reads it
+    j = m.end()
+    while j < hi and text[j].isspace():
+        j += 1
+    nxt = next((x for x in view.mentions if x.c0 >= j), None)
+    follows = nxt is not None and nxt.c0 == j and nxt.type in _CHANGE_OBJECT_TYPES
+    follows = follows or any(w.c0 == j and w.kind == "attribute" for w in view.cues)
+    follows = follows or any(p.c0 == j for p in view.pronouns) or text.startswith(_CHANGE_ATTRIBUTES, j)
+    if not follows:
+        return None
+    return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
 
 
 def _has_action(view: SentenceView, lo: int, hi: int) -> bool:
@@ -66,12 +131,17 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
     text = view.text
     objs = [m for m in view.mentions if i < m.c0 and m.c1 <= hi]
     start = objs[0].c1 if objs else i + 1
-    for m in _RESULTATIVE.finditer(text, start, hi):
-        k = m.start()
+    cands = [(m.start(), m.start() + 1) for m in _RESULTATIVE.finditer(text, start, hi)]
+    cands += [(m.start() + 1, m.end()) for m in _DEGREE.finditer(text, start, hi)]
+    for k, k1 in sorted(cands):
         if not _free(view, k) or k == 0 or not ("\u4e00" <= text[k - 1] <= "\u9fff") or text[k - 1] in "的把":
             continue
         v0 = k - 2 if text[k - 2:k] in _TWO_CHAR_VERBS else k - 1
-        return Word(v0, k + 1, "action", ImpliedAction(text[v0:k + 1], "update", True), text[v0:k + 1])
+        cls = "update"
+        if text[k] in "到往至" and text[v0] in _SEND_VERBS and objs and objs[0].type in MOVERS and \
+                v0 - objs[0].c1 <= 1:  # 把 AGV-01 送到 ST-05: a dispatch, not an edit of AGV-01
+            cls = "create"
+        return Word(v0, k1, "action", ImpliedAction(text[v0:k1], cls, True), text[v0:k1])
     return None
 
 
@@ -104,17 +174,51 @@ def _dispatch(view: SentenceView, i: int) -> Word | None:
 
 def open_resultative(view: SentenceView, w: Word) -> bool:
     """把 HXD1-0001 的修程改成 (nothing after): the disposal names no result."""
-    if not isinstance(w.data, ImpliedAction) or w.data.action_class != "update":
-        return False
+    if not isinstance(w.data, ImpliedAction) or w.data.action_class != "update" or not _RESULTATIVE.match(w.text[-1]):
+        return False  # 调高 / 推迟 carry their result in the verb
     _, hi = view.clause_span(w.c0)
     return not view.text[w.c1:hi].strip(" ，,。；;！!？?\n吧啊呢了")
 
 
+def quoted(text: str, pos: int) -> bool:
+    """`pos` lies inside a quotation that does not span the whole text."""
+    for o, c in _QUOTES:
+        if o == c:
+            k = text.count(o, 0, pos)
+            if k % 2 == 1:
+                end = text.find(c, pos)
+                start = text.rfind(o, 0, pos)
+                return end >= 0 and bool(text[:start].strip() or text[end + 1:].strip(" 。.!！"))
+            continue
+        start = text.rfind(o, 0, pos)
+        if start < 0 or text.rfind(c, 0, pos) > start:
+            continue
+        end = text.find(c, pos)
+        if end < 0:
+            continue
+        return bool(text[:start].strip() or text[end + 1:].strip(" 。.!！"))
+    return False
+
+
+def manner_phrase(view: SentenceView, a: Word, actions: list[Word]) -> bool:
+    """用柱状图 展示 …: a 用+presentation action before another action of its clause is a manner phrase."""
+    if not a.text.startswith(("用", "使用")) or not any(a.c0 <= p.c0 and p.c1 <= a.c1 for p in view.presentation):
+        return False
+    ci = view.clause_of(a.c0)
+    return any(b is not a and b.c0 >= a.c1 and view.clause_of(b.c0) == ci for b in actions)
+
+
 def not_a_predicate(view: SentenceView, a: Word) -> bool:
     """An action word used as a modifier or excluded condition, not as what is asked or ordered."""
+    text = view.text
+    if quoted(text, a.c0):  # reported speech: 截图上写着“取消 T-…”，…
+        return True
+    if manner_phrase(view, a, view.actions):
+        return True
     if not getattr(a.data, "write", False):
         return False
-    text = view.text
+    if _PERFECTIVE_QUESTION.match(text, a.c1):  # 它恢复了吗: asks about a state, orders nothing
+        return True
     lo, hi = view.clause_span(a.c0)
     if _REL_TAIL.match(text, a.c1):  # 人工取消的 / 已关闭的 / 谁取消的
         return True

@@ -3,6 +3,7 @@
 "不要取消 T-…" negates 取消; "HXD1-0001 不是张三负责" negates 负责 (the relation), not the
 query around it; "不在一车间" negates 在. Between the negation and its predicate only
 whitespace, a modal or an adverb of a closed list may stand (不要再取消, 不是由张三负责).
+A 不/没 between two copies of one word (在不在, 负责不负责, 去没去) asks a question and negates nothing.
 """
 from __future__ import annotations
 
@@ -13,6 +14,20 @@ MAX_GAP = 4
 
 
 _COVERBS = frozenset("给对把向替为跟")
+
+
+_A_NOT_A = frozenset({"不", "没"})
+
+
+def a_not_a(text: str, w: Word) -> bool:
+    """在不在 / 负责不负责: the word before the 不 is repeated right after it."""
+    if w.text not in _A_NOT_A:
+        return False
+    for k in (1, 2):
+        left = text[max(0, w.c0 - k):w.c0]
+        if len(left) == k and left.strip() == left and text[w.c1:w.c1 + k] == left:
+            return True
+    return False
 
 
 def negation_before(view: SentenceView, pos: int, lo: int = 0, *, through_mention: bool = False,
@@ -27,6 +42,8 @@ def negation_before(view: SentenceView, pos: int, lo: int = 0, *, through_mentio
         if w.c1 > pos:
             continue
         if w.c0 < lo:
+            return None
+        if a_not_a(text, w):
             return None
         gap_start, gap_end = w.c1, pos
         if through_mention:

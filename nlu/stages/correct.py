@@ -61,6 +61,7 @@ from __future__ import annotations
 
 import difflib
 import logging
+import re
 import threading
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -84,6 +85,10 @@ _NUMERAL_CHARS = set("0123456789０１２３４５６７８９零〇一二三四
 _FUNCTION_CHARS = set("的了吗呢吧啊呀是在和与跟把被给让就都也还又很再从到向对于个这那哪么")
 _TIME_CATEGORIES = {"time_word"}
 _TIME_TYPES = {"time", "time_range"}
+
+
+# two or more Han characters, by the same ranges as `_is_han`
+_HAN_RUN = re.compile("[\u4e00-\u9fff\u3400-\u4dbf\uf900-\ufaff]{2,}")
 
 
 def _is_han(ch: str) -> bool:
@@ -455,23 +460,21 @@ class CorrectStage(Stage):
 
     # -- source 4: pinyin + distance ------------------------------------------------------
     def _residual_runs(self, text: str, protected_cur, term_spans, taken) -> list[tuple[int, int]]:
-        covered = bytearray(len(text))
+        """Runs of 2+ Han characters that no protected span, term, candidate or pack word covers."""
+        n = len(text)
+        covered = bytearray(n)
         spans = list(protected_cur) + list(term_spans) + [(c.start, c.end) for c in taken]
-        spans.extend((m.start, m.end) for m in self._known.scan_overlapping(text))
+        spans.extend(self._known.longest_each(text))  # coverage only: the longest word per start
         for a, b in spans:
-            covered[max(a, 0):min(b, len(text))] = b"\x01" * (min(b, len(text)) - max(a, 0))
+            covered[max(a, 0):min(b, n)] = b"\x01" * (min(b, n) - max(a, 0))
         runs: list[tuple[int, int]] = []
-        i, n = 0, len(text)
-        while i < n:
-            if covered[i] or not _is_han(text[i]):
-                i += 1
-                continue
-            j = i
-            while j < n and not covered[j] and _is_han(text[j]):
-                j += 1
-            if j - i >= 2:
-                runs.append((i, j))
-            i = j
+        i = covered.find(0)
+        while i >= 0:  # each uncovered gap, then its Han runs (both searched in C)
+            j = covered.find(1, i)
+            if j < 0:
+                j = n
+            runs.extend(m.span() for m in _HAN_RUN.finditer(text, i, j))
+            i = covered.find(0, j)
         return runs
 
     def _from_pinyin(self, draft: Draft, text: str, blocked, taken: list[_Cand], protected_cur, term_spans) -> list[_Cand]:

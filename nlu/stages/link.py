@@ -24,6 +24,9 @@ A sentence naming both domains leaves a shared surface ambiguous, as it should; 
 """
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
+
 from nlu.draft import Candidate, Draft, Term
 from nlu.lexicon import Pack, default_pack
 from nlu.lexicon.model import TermEntry
@@ -53,10 +56,10 @@ class LinkStage(Stage):
         text = draft.text
         if not text:
             return "empty"
-        ident_cur = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
+        inside_identifier = _containment([draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"])
         matches = []
         for m in self.vocab.terms.scan(text):
-            if any(a <= m.start and m.end <= b for a, b in ident_cur):
+            if inside_identifier(m.start, m.end):
                 continue
             entries = list(dict.fromkeys(m.values))
             matches.append((m.start, m.end, entries))
@@ -132,6 +135,20 @@ class LinkStage(Stage):
         words = {(a, b) for a, b, d in ev["implied"] if d == dom and outside(a, b)}
         score += min(IMPLIED_BONUS * len(words), IMPLIED_MAX)
         return min(score, 0.99)
+
+
+def _containment(spans: list[tuple[int, int]]):
+    """A test "does some span contain [s, e)?" in O(log n) per query (a long turn has dozens
+    of identifiers and terms): among the spans starting at or before s, the furthest end."""
+    spans = sorted(spans)
+    starts = [a for a, _ in spans]
+    reach = list(accumulate((b for _, b in spans), max))
+
+    def inside(s: int, e: int) -> bool:
+        k = bisect_right(starts, s)
+        return k > 0 and reach[k - 1] >= e
+
+    return inside
 
 
 def _is_abbreviation(t: TermEntry, surface: str) -> bool:

@@ -40,6 +40,25 @@ def _overlaps(a0: int, a1: int, spans: list[tuple[int, int]]) -> bool:
     return any(a0 < b1 and b0 < a1 for b0, b1 in spans)
 
 
+class _Taken:
+    """Spans already claimed on the current text, as a character mask: each overlap test is
+    one `bytearray.find` instead of a pass over every span found so far (a 500-character
+    turn holds dozens of values and hundreds of word matches)."""
+
+    def __init__(self, n: int) -> None:
+        self.mask = bytearray(n)
+        self.spans: list[tuple[int, int]] = []
+
+    def add(self, a: int, b: int) -> None:
+        self.spans.append((a, b))
+        self.mask[a:b] = b"\x01" * (b - a)
+
+    def overlaps(self, a: int, b: int) -> bool:
+        if a < b:
+            return self.mask.find(1, a, b) >= 0
+        return _overlaps(a, b, self.spans)  # an empty range: the plain definition
+
+
 class ProtectStage(Stage):
     name = "protect"
     capability = "protect"
@@ -54,36 +73,38 @@ class ProtectStage(Stage):
         reason = self._isolate_injection(draft)
         text = draft.text
         found: list[tuple[int, int, Found]] = []  # current-space spans
-        taken: list[tuple[int, int]] = []
+        taken = _Taken(len(text))
 
         for pat in self.pack.identifier_patterns:
             for m in pat.pattern.finditer(text):
                 found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, m.group().upper())))
-                taken.append(m.span())
+                taken.add(*m.span())
         for pat in self.pack.lookalike_patterns:
             for m in pat.pattern.finditer(text):
-                if not _overlaps(m.start(), m.end(), taken):
+                if not taken.overlaps(m.start(), m.end()):
                     # kept exactly as typed: no canonical value may be guessed for a look-alike
                     found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, None, suspicious=True)))
-                    taken.append(m.span())
+                    taken.add(*m.span())
 
-        for t in find_times(text, draft.source.reference_time, blocked=taken):
+        for t in find_times(text, draft.source.reference_time, blocked=taken.spans):
             found.append((t.start, t.end, Found(0, 0, t.kind, t.kind, t.canonical_value)))
         time_spans = [(s, e) for s, e, f in found if f.kind in ("time", "time_range")]
         for v in find_amounts_and_quantities(text, units=self.pack.quantity_units, currency_words=self.pack.currency_words,
-                                              blocked=taken + time_spans):
+                                              blocked=taken.spans + time_spans):
             found.append((v.start, v.end, Found(0, 0, v.kind, None if v.kind == "number" else v.kind, v.canonical_value)))
-        taken += [(s, e) for s, e, f in found if f.kind not in ("identifier",)]
+        for s, e, f in found:
+            if f.kind != "identifier":
+                taken.add(s, e)
 
         for m in self.vocab.names.scan(text):
-            if not _overlaps(m.start, m.end, taken):
+            if not taken.overlaps(m.start, m.end):
                 found.append((m.start, m.end, Found(0, 0, m.values[0], m.values[0], text[m.start:m.end])))
-                taken.append((m.start, m.end))
+                taken.add(m.start, m.end)
         for m in self.vocab.titles.scan(text):
             s = self._surname_before(text, m.start)
-            if s is not None and not _overlaps(s, m.end, taken):
+            if s is not None and not taken.overlaps(s, m.end):
                 found.append((s, m.end, Found(0, 0, "person", "person", text[s:m.end])))
-                taken.append((s, m.end))
+                taken.add(s, m.end)
 
         facts: list[ProtectedFact] = []
         values: list[Found] = []
@@ -94,7 +115,7 @@ class ProtectStage(Stage):
             values.append(Found(o0, o1, f.kind, f.entity_type, f.canonical_value, f.suspicious))
         writes = []
         for m in self.vocab.protected_words.scan(text):
-            if _overlaps(m.start, m.end, taken):
+            if taken.overlaps(m.start, m.end):
                 continue
             o0, o1 = draft.to_original(m.start, m.end)
             kw = m.values[0]
@@ -115,7 +136,14 @@ class ProtectStage(Stage):
         """Drop injected instructions before anything is protected (they are not the question)."""
         text = draft.text
         spans = []
-        for s, e in find_injected_spans(text, self.pack.injection_patterns):
+        patterns = self.pack.injection_patterns
+        # The usual turn holds no injection phrase at all: one search of the whole text per
+        # pattern then replaces a search per pattern per clause. Exact: a match inside a clause
+        # window is a match in the whole text (`^` only anchors at 0, and no pattern looks past
+        # a clause end, which is a punctuation character or the end of the text).
+        if not any(p.search(text) for p in patterns):
+            patterns = ()  # fences, role turns and tool-call JSON are still looked for
+        for s, e in find_injected_spans(text, patterns):
             while e < len(text) and text[e].isspace():  # the gap it leaves goes with it
                 e += 1
             if e == len(text):

@@ -3,8 +3,11 @@
 Subjects and objects are always existing entity ids (a pronoun resolved within the
 sentence stands for its antecedent). Direction comes from the preposition, never from
 order: 从/由/自 + place marks the origin, 到/去/前往/送到 + place the destination.
-Coordinated subjects or objects give one relation each. A negation right before the cue
-(不去, 不在, 不是张三负责, 不由) negates that relation, and only it.
+Coordinated subjects or objects give one relation each (an explicit 和/跟/、 joins objects of
+different types: 张三负责的 AGV-02 和 HXD1-0004). A negation right before the cue (不去, 不在,
+不是张三负责, 不由) negates that relation, and only it; an A-不-A question (在不在) does not.
+A clause that drops its topic (…出发，不是到 ST-06，是到 ST-07 / HXD1-0001 在一车间，由张三负责)
+takes it from the nearest earlier clause. The same fact said twice is one relation.
 """
 from __future__ import annotations
 
@@ -23,6 +26,9 @@ PLACES = frozenset({"station", "location", "organization"})
 RESPONSIBLE_OBJECTS = frozenset({"vehicle", "locomotive", "task", "work_order", "station", "organization",
                                  "location", "maintenance_level"})
 LOCATED = frozenset({"vehicle", "locomotive", "task", "work_order", "person", "station"})
+_JOINERS = frozenset({"和", "与", "及", "以及", "跟", "、", "同", "还有"})
+# interrogative adverbs read as (explain) actions; they stand between a subject and its 在 (AGV-06 为什么停在 ST-09)
+_ADVERBIAL_CLASSES = frozenset({"explain"})
 
 
 class RelationStage(Stage):
@@ -47,9 +53,11 @@ class RelationStage(Stage):
             elif cue.kind == cues.AT:
                 self._located(draft, view, anchs, cue, found)
         seen = set()
+        value = {e.id: (e.type, e.canonical_value or draft.original[e.o0:e.o1]) for e in draft.entities}
         for rel in found:
-            key = (rel.subject_id, rel.predicate, rel.object_id)
-            if key not in seen and rel.subject_id != rel.object_id:
+            # the same fact said twice (下发任务到 ST-05 嗯 到 ST-05) is one relation
+            key = (value.get(rel.subject_id, rel.subject_id), rel.predicate, value.get(rel.object_id, rel.object_id))
+            if key not in seen and rel.subject_id != rel.object_id and key[0] != key[2]:
                 seen.add(key)
                 draft.relations.append(rel)
         return None
@@ -74,11 +82,25 @@ class RelationStage(Stage):
         group = [last]
         for a in reversed(cands[:-1]):  # "AGV-01 和 AGV-02 去 ST-05"
             gap = view.text[a.c1:group[0].c0].strip()
-            if a.type == last.type and (gap == "" or gap in ("和", "与", "及", "以及", "跟", "、", "同", "还有")):
+            # juxtaposed mentions must share a type; an explicit 和/跟 may join different ones
+            if (gap == "" and a.type == last.type) or gap in _JOINERS:
                 group.insert(0, a)
             else:
                 break
         return group
+
+    @staticmethod
+    def _topic_before(view: SentenceView, anchs: list[Anchor], lo: int, types: frozenset[str]) -> list[Anchor]:
+        """The topic (first anchor of `types`, with its group) of the nearest earlier clause that has one.
+
+        A clause that drops its subject (…，不是到 ST-06 / …，由张三负责) continues the earlier topic."""
+        ci = view.clause_of(lo)
+        for k in range(ci - 1, -1, -1):
+            c0, c1 = view.clauses[k]
+            inside = [a for a in anchs if c0 <= a.c0 and a.c1 <= c1 and a.type in types]
+            if inside:
+                return RelationStage._leading_group(view, inside)
+        return []
 
     @staticmethod
     def _evidence(draft: Draft, *spans: tuple[int, int]) -> list[tuple[int, int]]:
@@ -96,6 +118,8 @@ class RelationStage(Stage):
         if not subjects:  # 从 ST-01 出发的 AGV-01 …: the mover may follow in the clause
             after = [a for a in anchs if objs[-1].c1 <= a.c0 and a.c1 <= hi and a.type in MOVERS]
             subjects = after[:1]
+        if not subjects and not any(lo <= a.c0 and a.c1 <= hi for a in anchs if a.type in MOVERS):
+            subjects = self._topic_before(view, anchs, lo, MOVERS)  # …出发，不是到 ST-06，是到 ST-07
         if not subjects:
             return
         neg = negation_before(view, cue.c0, lo)
@@ -124,6 +148,9 @@ class RelationStage(Stage):
                                                  and a.type in RESPONSIBLE_OBJECTS])
             persons = [a for a in anchs if (objects[-1].c1 if objects else cue.c1) <= a.c0 and a.c1 <= hi
                        and a.type == "person"][:1]
+        if persons and not objects and not any(lo <= a.c0 and a.c1 <= hi and a.type in RESPONSIBLE_OBJECTS
+                                               for a in anchs):
+            objects = self._topic_before(view, anchs, lo, RESPONSIBLE_OBJECTS)  # HXD1-0001 在一车间，由张三负责
         if not persons or not objects:
             return
         neg = negation_before(view, cue.c0, lo, through_mention=True)
@@ -140,7 +167,7 @@ class RelationStage(Stage):
         group = [after[0]]
         for a in after[1:]:
             gap = view.text[group[-1].c1:a.c0].strip()
-            if a.type == group[0].type and gap in ("", "和", "与", "及", "以及", "跟", "、", "同", "还有"):
+            if (gap == "" and a.type == group[0].type) or gap in _JOINERS:
                 group.append(a)
             else:
                 break
@@ -154,7 +181,8 @@ class RelationStage(Stage):
         lo, _ = view.clause_span(cue.c0)
         subjects = self._subjects_before(view, anchs, cue.c0, lo, LOCATED)
         # the subject must be the clause's topic, not something after an action (在一车间检查…)
-        subjects = [s for s in subjects if not any(s.c1 <= w.c0 and w.c1 <= cue.c0 for w in view.actions)]
+        subjects = [s for s in subjects if not any(s.c1 <= w.c0 and w.c1 <= cue.c0 for w in view.actions
+                                                   if getattr(w.data, "action_class", None) not in _ADVERBIAL_CLASSES)]
         subjects = [s for s in subjects if not (s.type == "station" and objs[0].type == "station")]
         if not subjects:
             return

@@ -8,7 +8,7 @@ decision's 0.82 / 0.18-margin rule is meaningful. A write frame (not negated) is
 
 Flags: `template_conflict` (two object templates, 检修工单报表), `cross_domain` (both
 domains explicit), `no_domain` (a data question naming no domain: no candidate at all),
-`no_template`. With the `grammar` capability on, a complete data question without an
+`no_template`. 哪几台 / 哪几个 ask which members: a list, not a count. With the `grammar` capability on, a complete data question without an
 action word gets the implied 查询 inserted (design 7.2) — structure only, never a fact.
 """
 from __future__ import annotations
@@ -18,6 +18,7 @@ from nlu.lexicon import Pack, default_pack
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, implied_domains, negated_domains
+from nlu.semantics.questions import which_ones
 from nlu.semantics.templates import (MEASURE_ATTRIBUTES, OBJECT_HEADS, OBJECT_TEMPLATES, PRECEDENCE, RECORD_NOUNS,
                                      is_explicit)
 from nlu.semantics.view import SentenceView, sentence_view
@@ -84,6 +85,10 @@ class RouteStage(Stage):
             for tpl in w.data:
                 if tpl == "operation":
                     continue  # an operation is decided by the write frame, below
+                if tpl == "count" and which_ones(view.text, w):
+                    tpl = "list"  # 哪几台: which ones, a list of members
+                    explicit.add(tpl)
+                    continue
                 if is_explicit(tpl, w.text):
                     explicit.add(tpl)
                 else:

@@ -7,7 +7,12 @@ to the value they govern, 之间 as a `range`, 除了/除外 as an `exception`. 
 before the action negates the frame (不要取消 T-…); one before 负责/在 belongs to the
 relation, not to the frame. A data question without an action word (全年检修报表, AGV 现在
 几个在线) gets one implicit, lower-confidence 查询 frame so that no count, time or condition
-is left loose.
+is left loose. Its class follows the question's shape: 几/多少 → count (哪几 asks which:
+a query), A 和 B 哪个…多 → compare, a yes/no question on a counted threshold → count.
+A create that arranges a later action of its clause (安排 … 检查 HXD1-0001) takes that
+action's arguments; the later verb is its content, not a second frame. A place right after
+a resultative (改成 ST-09) is the target. A clause 不要 X 的 after a query is an exception;
+a value measuring a named attribute (电量低于 20%) is a condition.
 
 Flags: `write_without_object` (a write with no object entity and no resolved pronoun),
 `missing_action` (entities, but no action, question, template or attribute word).
@@ -20,7 +25,8 @@ from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.anchors import Anchor, anchors
 from nlu.semantics.comparators import governed_values
-from nlu.semantics.constructions import implied_actions, not_a_predicate, open_resultative
+from nlu.semantics.constructions import implied_actions, not_a_predicate, open_resultative, quoted
+from nlu.semantics.questions import asks_comparison, asks_threshold_count, which_ones
 from nlu.semantics.modality import modality_of
 from nlu.semantics.negation import negation_before
 from nlu.semantics.referring import CLASS_NOUNS
@@ -36,6 +42,9 @@ COUNT_WORDS = ("多少", "几")
 MAX_INSTRUMENT = 8
 IMPLICIT_CONFIDENCE = 0.6
 _MERGE_ROLES = frozenset({"actor", "patient", "target", "condition", "location"})
+_RESULT_ENDS = frozenset("成为")  # 改成 / 改为 + X: X is the result (target)
+_EXCLUDING = frozenset({"不要", "不看", "不含", "不包括", "不包含", "别", "不算"})
+_CLAUSE_TAIL = " 的了吧呢啊，,。；;！!？?\n"
 
 
 class SrlStage(Stage):
@@ -49,13 +58,18 @@ class SrlStage(Stage):
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
         actions = [a for a in view.actions if not not_a_predicate(view, a)]
-        actions = sorted(actions + implied_actions(view), key=lambda w: w.c0)
+        actions = sorted(actions + [w for w in implied_actions(view) if not quoted(view.text, w.c0)],
+                         key=lambda w: w.c0)
+        actions = _arranged(view, actions)
         frames: list[Frame] = []
         positions: list[int] = []
         for a in actions:
             lo, _ = view.clause_span(a.c0)
             neg = negation_before(view, a.c0, lo, through_coverb=True)
-            frames.append(Frame(a.text, a.data.action_class, [], neg is not None, modality_of(view, a.c0, lo),
+            cls = a.data.action_class
+            if cls == "count" and _presented(view, a):  # 汇总成饼图: the grouped view is asked, not a number
+                cls = "query"
+            frames.append(Frame(a.text, cls, [], neg is not None, modality_of(view, a.c0, lo),
                                 0.9, bool(a.data.write)))
             positions.append(a.c0)
         implicit = False
@@ -68,9 +82,11 @@ class SrlStage(Stage):
                     return None
                 # 今天要进一车间的机车 / HXD1-0001 修程: objects + an attribute or condition ask implicitly
             count = any(w.kind == cues.QUESTION and w.text.startswith(COUNT_WORDS) for w in view.cues) or \
-                any("count" in w.data for w in view.triggers)
+                any("count" in w.data and not which_ones(view.text, w) for w in view.triggers) or \
+                asks_threshold_count(view, governed_values(view))
+            cls = "compare" if asks_comparison(view) else "count" if count else "query"
             confidence = IMPLICIT_CONFIDENCE if not draft.relations or self._is_question(view) else 0.5
-            frames.append(Frame("查询", "count" if count else "query", [], False, None, confidence, False))
+            frames.append(Frame("查询", cls, [], False, None, confidence, False))
             positions.append(0)
             implicit = True
         draft.scratch["srl.implicit"] = implicit
@@ -93,10 +109,17 @@ class SrlStage(Stage):
             add(g.mentions[0].c0, Argument(role, ids, None, g.comparator, None, self._evidence(draft, spans)))
             consumed.update(ids)
 
+        result_ends = {a.c1 for a in actions if a.text[-1:] in _RESULT_ENDS}
         for anc in anchors(draft, view):
             if anc.entity_id is not None and anc.entity_id in consumed:
                 continue
-            role, negated = self._role(view, anc, positions, implicit)
+            excl = self._excluded(view, anc, frames)
+            if excl is not None:  # HXD1-0001 的记录，不要 C1修的
+                ids = [anc.entity_id] if anc.entity_id else None
+                add(anc.c0, Argument("exception", ids, anc.literal, "except", None,
+                                     self._evidence(draft, [(excl.c0, excl.c1), (anc.c0, anc.c1)])))
+                continue
+            role, negated = self._role(view, anc, positions, implicit, result_ends)
             ids = [anc.entity_id] if anc.entity_id else None
             add(anc.c0, Argument(role, ids, anc.literal, None, negated, self._evidence(draft, [(anc.c0, anc.c1)])))
 
@@ -134,7 +157,25 @@ class SrlStage(Stage):
         return before[-1] if before else 0
 
     # ------------------------------------------------------------------ roles
-    def _role(self, view: SentenceView, anc: Anchor, positions: list[int], implicit: bool) -> tuple[str, bool | None]:
+    @staticmethod
+    def _excluded(view: SentenceView, anc: Anchor, frames: list[Frame]) -> Word | None:
+        """A clause of its own, 不要 + X (+ 的), after an earlier clause of a non-write frame."""
+        if any(f.write for f in frames):
+            return None
+        lo, hi = view.clause_span(anc.c0)
+        if lo == 0:
+            return None
+        text = view.text
+        neg = next((w for w in reversed(view.negations) if w.c1 <= anc.c0), None)
+        if neg is None or neg.text not in _EXCLUDING or neg.c0 < lo or text[lo:neg.c0].strip() or \
+                not view.blank(neg.c1, anc.c0):
+            return None
+        if text[anc.c1:hi].strip(_CLAUSE_TAIL):
+            return None
+        return neg
+
+    def _role(self, view: SentenceView, anc: Anchor, positions: list[int], implicit: bool,
+              result_ends: set[int] = frozenset()) -> tuple[str, bool | None]:
         t = anc.type
         if t in ("time", "time_range"):
             return "time", None
@@ -147,6 +188,11 @@ class SrlStage(Stage):
         if prev is not None and prev.kind == cues.GIVE:
             return "target", None
         if prev is not None and prev.kind == cues.DEST and (t in PLACE_TYPES or t == "station"):
+            return "target", (True if negation_before(view, prev.c0, lo) else None)
+        k = anc.c0
+        while k > 0 and view.text[k - 1].isspace():
+            k -= 1
+        if k in result_ends and k > lo:  # 改成 ST-09 / 改为 C5: the result of the change
             return "target", None
         if prev is not None and prev.kind in (cues.AT, cues.ORIGIN) and (t in PLACE_TYPES or t == "station"):
             neg = negation_before(view, prev.c0, lo) if prev.kind == cues.AT else None
@@ -243,6 +289,33 @@ def _bare(view: SentenceView) -> bool:
     for a, b in spans:
         covered[a:b] = b"\x01" * (b - a)
     return all(covered[i] or not (ch.isalnum()) for i, ch in enumerate(view.text))
+
+
+def _presented(view: SentenceView, a: Word) -> bool:
+    """统计成表格 / 汇总为饼图: the count verb's result is a presentation word."""
+    j = a.c1
+    text = view.text
+    if j >= len(text) or text[j] not in _RESULT_ENDS:
+        return False
+    j += 1
+    while j < len(text) and text[j].isspace():
+        j += 1
+    return any(p.c0 == j for p in view.presentation)
+
+
+def _arranged(view: SentenceView, actions: list[Word]) -> list[Word]:
+    """安排 明早 在一车间 用检测仪 检查 HXD1-0001: a create followed in its clause by a non-write
+    action (with no object of its own in between) arranges that action; the later verb is its
+    content, so its arguments go to the create frame."""
+    out: list[Word] = []
+    for a in actions:
+        prev = out[-1] if out else None
+        if (prev is not None and getattr(prev.data, "action_class", None) == "create"
+                and not getattr(a.data, "write", False) and view.clause_of(prev.c0) == view.clause_of(a.c0)
+                and not any(prev.c1 <= m.c0 and m.c1 <= a.c0 and m.type in OBJECT_TYPES for m in view.mentions)):
+            continue
+        out.append(a)
+    return out
 
 
 def _merge(items: list[Argument]) -> list[Argument]:

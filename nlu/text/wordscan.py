@@ -128,3 +128,32 @@ class WordScanner(Generic[V]):
                 if node is None:
                     break
                 j += 1
+
+    def longest_each(self, text: str) -> list[tuple[int, int]]:
+        """(start, end) of the longest match at every position that has one: the same
+        characters as the union of `scan_overlapping`, for callers that only need coverage."""
+        if self._first_re is None:
+            return []
+        folded = fold_ascii(text)
+        root = self._root
+        n = len(folded)
+        out: list[tuple[int, int]] = []
+        for m in self._first_re.finditer(folded):
+            i = m.start()
+            node = root[folded[i]]
+            left_ok = not (i and folded[i - 1] in _WORD_CHARS)
+            best = 0
+            j = i + 1
+            while True:
+                hit = node.get(_END)
+                if hit is not None and (left_ok or not hit[1]) and not (hit[2] and j < n and folded[j] in _WORD_CHARS):
+                    best = j
+                if j == n:
+                    break
+                node = node.get(folded[j])
+                if node is None:
+                    break
+                j += 1
+            if best:
+                out.append((i, best))
+        return out

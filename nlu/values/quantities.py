@@ -77,12 +77,23 @@ def _overlaps(a: int, b: int, blocked: Sequence[tuple[int, int]]) -> bool:
 _WORD_CACHE: dict[tuple[str, ...], re.Pattern[str]] = {}
 
 
+_WORDS_SEEN: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
 def _words_re(words: Iterable[str]) -> re.Pattern[str]:
+    # A pack passes the same tuple on every call: look it up as given before sorting it.
+    given = words if isinstance(words, tuple) else None
+    if given is not None:
+        pat = _WORDS_SEEN.get(given)
+        if pat is not None:
+            return pat
     key = tuple(sorted(set(words), key=lambda w: (-len(w), w)))
     pat = _WORD_CACHE.get(key)
     if pat is None:
         pat = re.compile(" ?(?:" + "|".join(re.escape(w) for w in key if w) + ")") if key else re.compile(r"(?!)")
         _WORD_CACHE[key] = pat
+    if given is not None and len(_WORDS_SEEN) < 64:
+        _WORDS_SEEN[given] = pat
     return pat
 
 

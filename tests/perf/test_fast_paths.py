@@ -108,3 +108,52 @@ def test_projection_matches_linear_reference():
                 b = rng.randint(a, n)
                 got = al.to_original(a, b) if side else al.to_current(a, b)
                 assert got == _linear_project(al, a, b, side), (al, a, b, side)
+
+
+def _reference_matches(words: dict[str, str], text: str, overlapping: bool) -> list[tuple[int, int, tuple]]:
+    """The specification of `WordScanner`, by brute force over every substring."""
+    folded = text.translate(str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz"))
+    wc = lambda ch: ch.isascii() and ch.isalnum()  # noqa: E731
+
+    def ok(i: int, j: int) -> bool:
+        w = folded[i:j]
+        if w not in words:
+            return False
+        if wc(folded[i]) and i > 0 and wc(folded[i - 1]):
+            return False
+        return not (wc(folded[j - 1]) and j < len(folded) and wc(folded[j]))
+
+    n = len(folded)
+    if overlapping:
+        return [(i, j, (words[folded[i:j]],)) for i in range(n) for j in range(i + 1, n + 1) if ok(i, j)]
+    out, i = [], 0
+    while i < n:
+        j = next((j for j in range(n, i, -1) if ok(i, j)), None)
+        if j is None:
+            i += 1
+        else:
+            out.append((i, j, (words[folded[i:j]],)))
+            i = j
+    return out
+
+
+def test_wordscan_matches_reference_and_memo_is_safe():
+    from nlu.text.wordscan import WordScanner
+
+    words = {w: w for w in ["agv", "agv小车", "小车", "st", "st-0", "检修", "检修计划", "计划", "a", "1"]}
+    sc = WordScanner((w.upper() if w.isascii() else w, v) for w, v in words.items())
+    rng = random.Random(3)
+    alphabet = ["AGV", "agv", "ST", "st", "-0", "小车", "检修", "计划", "a", "1", " ", "x", "检"]
+    for _ in range(400):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        want = _reference_matches(words, text, overlapping=False)
+        got = [(m.start, m.end, m.values) for m in sc.scan(text)]
+        assert got == want, text
+        got[:] = []  # a caller mutating its list must not reach the memo
+        assert [(m.start, m.end, m.values) for m in sc.scan(text)] == want
+        every = _reference_matches(words, text, overlapping=True)
+        assert [(m.start, m.end, m.values) for m in sc.scan_overlapping(text)] == every, text
+        longest: dict[int, int] = {}
+        for i, j, _ in every:
+            longest[i] = max(j, longest.get(i, j))
+        assert sc.longest_each(text) == sorted(longest.items()), text

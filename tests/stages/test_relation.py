@@ -132,3 +132,38 @@ def test_relations_reference_existing_entities_with_evidence(run):
 def test_negated_destination(run):
     result, _ = run("AGV-01 不去 ST-05")
     assert rels(result) == {("AGV-01", "destination", "ST-05", True)}
+
+
+# ---------------------------------------------------------------- rules added for dev-set gaps
+def test_why_question_does_not_block_located_at(run):
+    result, _ = run("AGV-03 为啥一直停在 ST-11")
+    assert ("AGV-03", "located_at", "ST-11", False) in rels(result)
+
+
+def test_elliptical_clause_takes_mover_from_earlier_clause(run):
+    result, _ = run("AGV-04 从 ST-02 走，不是去 ST-08，是去 ST-10")
+    assert rels(result) >= {("AGV-04", "origin", "ST-02", False), ("AGV-04", "destination", "ST-08", True),
+                            ("AGV-04", "destination", "ST-10", False)}
+
+
+def test_elliptical_responsible_clause_takes_earlier_topic(run):
+    result, _ = run("HXD1-0003 停在二车间，由李四负责")
+    assert ("李四", "responsible_for", "HXD1-0003", False) in rels(result)
+
+
+def test_explicit_conjunction_joins_objects_of_different_types(run):
+    result, _ = run("李四负责的 AGV-07 和 HXD1-0009")
+    assert rels(result) >= {("李四", "responsible_for", "AGV-07", False),
+                            ("李四", "responsible_for", "HXD1-0009", False)}
+
+
+def test_a_not_a_question_is_not_a_negated_relation(run):
+    result, _ = run("HXD1-0005 在不在一车间")
+    assert ("HXD1-0005", "located_at", "一车间", False) in rels(result)
+    assert not any(r[3] for r in rels(result))
+
+
+def test_repeated_fact_is_one_relation(run):
+    result, _ = run("派 AGV-09 去 ST-02 嗯 去 ST-02")
+    dest = [r for r in result.relations if r.predicate == "destination"]
+    assert len(dest) == 1

@@ -283,3 +283,19 @@ def test_two_affirmed_domains_still_conflict(run):
 def test_nothing_named_gets_no_guessed_template(run):
     result, draft = run("今天有没有问题")
     assert draft.template_candidates == [] or "no_domain" in draft.flags_raised
+
+
+# ---------------------------------------------------------------- rules added for dev-set gaps
+def test_which_ones_is_a_list_not_a_count(run):
+    _, draft = run("李四负责哪几辆 AGV")
+    assert draft.template_candidates[0].id == "list"
+
+
+def test_build_a_work_order_routes_to_operation(run):
+    _, draft = run("为 HXD1-0030 建一张临修工单")
+    assert draft.template_candidates[0].id == "operation"
+
+
+def test_quoted_write_does_not_make_an_operation(run):
+    _, draft = run("照片里写着“关闭 WO-20260101”，这张工单现在什么状态")
+    assert draft.template_candidates[0].id != "operation"

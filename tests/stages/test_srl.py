@@ -259,3 +259,92 @@ def test_object_with_attribute_is_an_implicit_query(run, text):
 def test_bare_identifier_still_misses_the_action(run, text):
     result, draft = run(text)
     assert "missing_action" in draft.flags_raised
+
+
+# ---------------------------------------------------------------- rules added for dev-set gaps
+def classes(result):
+    return [(f.action_class, f.negated) for f in result.semantic_frames]
+
+
+def test_manner_presentation_goes_to_the_main_verb(run):
+    result, _ = run("用折线图显示上周每台小车的电量")
+    f = only_frame(result)
+    assert f.action_class == "query" and ("折线图", None, None) in roles(result, f)["presentation"]
+
+
+def test_count_verb_into_presentation_is_a_query(run):
+    result, _ = run("机车工单按班组统计成表格")
+    f = only_frame(result)
+    assert f.action_class == "query" and "presentation" in roles(result, f)
+
+
+def test_build_a_record_is_a_create(run):
+    result, _ = run("帮 HXD1-0030 建一个小修工单")
+    assert classes(result) == [("create", False)]
+
+
+def test_change_verb_without_ba_is_an_update(run):
+    assert classes(run("别推迟 WO-20260101 的计划")[0]) == [("update", True)]
+    assert classes(run("任务 T-2026010241 不要改优先级")[0])[0] == ("update", True)
+
+
+def test_degree_resultative_is_an_update(run):
+    result, draft = run("把 WO-20260101 的优先级提高")
+    assert classes(result) == [("update", False)]
+    assert "write_without_object" not in draft.flags_raised
+
+
+def test_disposal_sending_a_mover_is_a_dispatch(run):
+    result, _ = run("把 AGV-08 开到 ST-02")
+    f = only_frame(result)
+    assert f.action_class == "create" and roles(result, f)["target"][0][0] == ("ST-02",)
+
+
+def test_place_after_change_result_is_target(run):
+    result, _ = run("把 T-2026010241 的终点改为 ST-04")
+    r = roles(result, only_frame(result))
+    assert r["target"][0][0] == ("ST-04",) and r["patient"][0][0] == ("T-2026010241",)
+
+
+def test_quoted_command_is_reported_speech(run):
+    result, _ = run("单子上写着“删除 T-2026010242”，这是谁写的")
+    assert classes(result) == [("query", False)]
+
+
+def test_perfective_question_about_state_change_is_not_an_order(run):
+    result, _ = run("AGV-05 恢复了吗")
+    assert classes(result) == [("query", False)]
+
+
+def test_arranging_create_takes_the_embedded_action_arguments(run):
+    result, _ = run("安排后天在二车间检查 HXD1-0002")
+    f = only_frame(result)
+    assert f.action_class == "create" and roles(result, f)["patient"][0][0] == ("HXD1-0002",)
+
+
+def test_excluding_clause_is_an_exception(run):
+    result, _ = run("HXD1-0002 近期的检修记录，不要大修的")
+    r = roles(result, only_frame(result))
+    assert r["exception"][0][1] == "except"
+
+
+def test_which_is_more_between_two_objects_is_a_compare(run):
+    result, _ = run("AGV-05 跟 AGV-06 哪个电量高")
+    assert classes(result) == [("compare", False)]
+
+
+def test_threshold_on_counted_objects_is_a_count(run):
+    result, _ = run("至少 4 台小车空闲吗")
+    f = only_frame(result)
+    assert f.action_class == "count" and roles(result, f)["quantity"][0][1] == "gte"
+
+
+def test_predicative_threshold_stays_a_query(run):
+    result, _ = run("本月关闭的工单不少于 30 张吗")
+    assert only_frame(result).action_class == "query"
+
+
+def test_negated_destination_argument(run):
+    result, _ = run("AGV-02 不是到 ST-06")
+    r = roles(result, only_frame(result))
+    assert r["target"][0][2] is True
