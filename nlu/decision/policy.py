@@ -153,13 +153,16 @@ class ClarificationPolicy:
         if "no_template" in flags and not draft.template_candidates:
             return clarify(draft, "intent", "请具体说明您想查询或办理什么业务。", ["routing.templateCandidates"])
 
-        # Thresholds (design 8): a domain inferred only from hints is not enough to route a
-        # data question — without one the router would expose every domain's tools.
+        # Thresholds (design 8): a data question routed only by weak hints is not enough — the
+        # router would expose a domain's tools on a guess. Explicit words and identifiers
+        # pin a domain; the pack's implied domain words (evidence "context": 搬运, 站点, 电量)
+        # count when they clear the margin; a term state alone (完成, 失败: "lexicon") does not.
         dom = draft.domain_candidates
         resolved = any(k.confirmed for k in draft.coreferences)  # a confirmed referent carries its domain
         if dom and not ids and not resolved and not any("explicit_rule" in c.evidence for c in dom):
             margin = dom[0].score - (dom[1].score if len(dom) > 1 else 0.0)
-            if dom[0].score < self.t.routing or margin < self.t.routing_margin:
+            hinted = "context" in dom[0].evidence and margin >= self.t.routing_margin
+            if not hinted and (dom[0].score < self.t.routing or margin < self.t.routing_margin):
                 return self._domain_question(draft, text)
         tpl = draft.template_candidates
         if tpl and tpl[0].score < self.t.routing:
