@@ -63,6 +63,7 @@ import difflib
 import logging
 import re
 import threading
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -112,6 +113,42 @@ def _overlap(a0: int, a1: int, b0: int, b1: int) -> bool:
     return a0 < b1 and b0 < a1
 
 
+class _Blocker:
+    """Why a window may not take a lower-trust candidate: "term", "protected" or "".
+
+    A term window is correct as it stands: it blocks candidates inside or across it. Any
+    overlap with a protected span blocks too. Every candidate window is tested, so the test
+    is O(log n) rather than a pass over all terms and protected spans of a long turn.
+    """
+
+    def __init__(self, n: int, term_spans: list[tuple[int, int]], protected: list[tuple[int, int]]) -> None:
+        # term matches come from a leftmost-longest scan: sorted and disjoint, so their ends
+        # are sorted too and the terms overlapping a window form one index range
+        self.t_starts = [a for a, _ in term_spans]
+        self.t_ends = [b for _, b in term_spans]
+        self.protected = protected
+        self.mask = bytearray(n)  # characters under a non-empty protected span
+        self.empty = []  # empty protected spans overlap only a window strictly around them
+        for a, b in protected:
+            if a < b:
+                a, b = max(a, 0), min(b, n)  # windows lie inside the text: clipping keeps every answer
+                self.mask[a:b] = b"\x01" * max(b - a, 0)
+            else:
+                self.empty.append(a)
+
+    def __call__(self, s: int, e: int) -> str:
+        starts, ends = self.t_starts, self.t_ends
+        for k in range(bisect_right(ends, s), bisect_left(starts, e)):
+            if not (s <= starts[k] and ends[k] <= e):
+                return "term"
+        if s < e:
+            if self.mask.find(1, s, e) >= 0 or any(s < a < e for a in self.empty):
+                return "protected"
+        elif any(_overlap(s, e, a, b) for a, b in self.protected):
+            return "protected"
+        return ""
+
+
 def _trim(wrong: str, right: str) -> tuple[int, int, str]:
     """Common prefix/suffix of wrong and right: (prefix length, suffix length, core right)."""
     p = 0
@@ -135,6 +172,9 @@ class _Phonetics:
         self.by_toneless: dict[str, list[str]] = {}
         self.by_toned: dict[str, list[str]] = {}
         self.by_syllables: dict[int, list[tuple[tuple[str, ...], str]]] = {}
+        # (position k, the other syllables) -> [(syllable at k, surface)]: the surfaces that
+        # differ from a window in exactly one syllable, without comparing against every term
+        self.by_context: dict[tuple[int, tuple[str, ...]], list[tuple[str, str]]] = {}
         seen: set[str] = set()
         for t in pack.terms:
             for s in t.surfaces:
@@ -145,6 +185,8 @@ class _Phonetics:
                 self.by_toneless.setdefault(" ".join(sy), []).append(s)
                 self.by_toned.setdefault(" ".join(self.toned(s)), []).append(s)
                 self.by_syllables.setdefault(len(sy), []).append((sy, s))
+                for k in range(len(sy)):
+                    self.by_context.setdefault((k, sy[:k] + sy[k + 1:]), []).append((sy[k], s))
         self._surfaces = seen
         self._jieba = None
         self._jieba_lock = threading.Lock()
@@ -290,14 +332,7 @@ class CorrectStage(Stage):
         protected_cur = [draft.to_current(p.o0, p.o1) for p in draft.protected]
         identifiers_cur = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
         term_spans = [(m.start, m.end) for m in self.vocab.terms.scan(text)]
-
-        def blocked(s: int, e: int) -> str:
-            # exact alias: a term window is correct; it blocks candidates inside or across it
-            if any(_overlap(s, e, a, b) and not (s <= a and b <= e) for a, b in term_spans):
-                return "term"
-            if any(_overlap(s, e, a, b) for a, b in protected_cur):
-                return "protected"
-            return ""
+        blocked = _Blocker(len(text), term_spans, protected_cur)
 
         cands: list[_Cand] = []
         if draft.source.alternatives:
@@ -549,15 +584,17 @@ class CorrectStage(Stage):
 
     @staticmethod
     def _near(syl: list[str], ph: _Phonetics) -> Optional[str]:
+        """The one pack surface whose syllables differ from `syl` in exactly one place, by one
+        letter with the same initial letter (z/zh, n/ng …); None if there are none or several."""
         from rapidfuzz.distance import Levenshtein
 
         found: list[str] = []
-        for cand_syl, surface in ph.by_syllables.get(len(syl), ()):
-            diff = [(a, b) for a, b in zip(syl, cand_syl) if a != b]
-            if len(diff) == 1 and Levenshtein.distance(*diff[0]) <= 1 and diff[0][0][:1] == diff[0][1][:1]:
-                found.append(surface)
-                if len(found) > 1:
-                    return None
+        for k, a in enumerate(syl):
+            for b, surface in ph.by_context.get((k, tuple(syl[:k] + syl[k + 1:])), ()):
+                if b != a and a[:1] == b[:1] and Levenshtein.distance(a, b) <= 1:
+                    found.append(surface)
+                    if len(found) > 1:
+                        return None
         return found[0] if found else None
 
 

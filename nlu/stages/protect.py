@@ -16,6 +16,7 @@ from nlu.lexicon import Pack, default_pack
 from nlu.pipeline.stage import Stage
 from nlu.stages.vocabulary import vocabulary
 from nlu.text.rewriter import Edit
+from nlu.text.wordscan import fold_ascii
 from nlu.values.quantities import find_amounts_and_quantities
 from nlu.values.times import find_times
 
@@ -72,6 +73,7 @@ class ProtectStage(Stage):
     def run(self, draft: Draft) -> str | None:
         reason = self._isolate_injection(draft)
         text = draft.text
+        folded = fold_ascii(text)  # shared by the three word scans below
         found: list[tuple[int, int, Found]] = []  # current-space spans
         taken = _Taken(len(text))
 
@@ -96,11 +98,11 @@ class ProtectStage(Stage):
             if f.kind != "identifier":
                 taken.add(s, e)
 
-        for m in self.vocab.names.scan(text):
+        for m in self.vocab.names.scan(text, folded):
             if not taken.overlaps(m.start, m.end):
                 found.append((m.start, m.end, Found(0, 0, m.values[0], m.values[0], text[m.start:m.end])))
                 taken.add(m.start, m.end)
-        for m in self.vocab.titles.scan(text):
+        for m in self.vocab.titles.scan(text, folded):
             s = self._surname_before(text, m.start)
             if s is not None and not taken.overlaps(s, m.end):
                 found.append((s, m.end, Found(0, 0, "person", "person", text[s:m.end])))
@@ -114,7 +116,7 @@ class ProtectStage(Stage):
             facts.append(ProtectedFact(o0, o1, kind, text[c0:c1], f.suspicious))
             values.append(Found(o0, o1, f.kind, f.entity_type, f.canonical_value, f.suspicious))
         writes = []
-        for m in self.vocab.protected_words.scan(text):
+        for m in self.vocab.protected_words.scan(text, folded):
             if taken.overlaps(m.start, m.end):
                 continue
             o0, o1 = draft.to_original(m.start, m.end)

@@ -37,7 +37,8 @@ def kind_for(o_len: int, c_len: int) -> SegmentKind:
 class Alignment:
     """original ↔ current text; immutable, produced by `rewrite`."""
 
-    __slots__ = ("original", "text", "segments", "_o_starts", "_c_starts", "_o_spans", "_c_spans", "_unchanged")
+    __slots__ = ("original", "text", "segments", "_o_starts", "_c_starts", "_o_spans", "_c_spans", "_unchanged",
+                 "_identity")
 
     def __init__(self, original: str, text: str, segments: tuple[Segment, ...]) -> None:
         self.original = original
@@ -50,6 +51,9 @@ class Alignment:
         self._o_spans = [(s.o0, s.o1) for s in segments]
         self._c_spans = [(s.c0, s.c1) for s in segments]
         self._unchanged = [s.kind == "unchanged" for s in segments]
+        # Nothing rewritten yet (typed text that needed no cleaning): every in-range span
+        # projects onto itself, which is what `_project` would compute segment by segment.
+        self._identity = len(segments) == 1 and self._unchanged[0] and original == text
 
     @classmethod
     def identity(cls, text: str) -> "Alignment":
@@ -65,9 +69,13 @@ class Alignment:
     # edit has no finer correspondence, and widening never loses characters.
 
     def to_original(self, start: int, end: int) -> tuple[int, int]:
+        if self._identity and 0 <= start <= end <= len(self.text):
+            return (start, end)
         return self._project(start, end, self._c_starts, self._c_spans, self._o_spans)
 
     def to_current(self, start: int, end: int) -> tuple[int, int]:
+        if self._identity and 0 <= start <= end <= len(self.text):
+            return (start, end)
         return self._project(start, end, self._o_starts, self._o_spans, self._c_spans)
 
     def _project(self, start: int, end: int, starts: list[int], src: list[tuple[int, int]],

@@ -151,13 +151,15 @@ def rewrite(
 
     taken = _Taken()
     c_starts = [g.c0 for g in segs]
+    # Only a changed segment can widen an edit; the first rewrite of a turn has none.
+    any_changed = not all(g.kind == "unchanged" for g in segs)
     for e in edits:
         if not (0 <= e.start <= e.end <= len(text)):
             outcomes.append(EditOutcome(e, 0, 0, False, False, "out_of_range"))
             continue
         if text[e.start:e.end] == e.replacement:
             continue  # a no-op is not an edit
-        s, t = _widen(segs, c_starts, e.start, e.end)
+        s, t = _widen(segs, c_starts, e.start, e.end) if any_changed else (e.start, e.end)
         o0, o1 = alignment.to_original(s, t)
         touches = _overlaps_protected(o0, o1, protected)
         if touches and not e.width_fold_only:
@@ -198,7 +200,9 @@ def rewrite(
         # copy what lies before the edit (zero-length anchors at s stay before it)
         while i < n and (segs[i].c1 <= s if segs[i].c0 != segs[i].c1 else segs[i].c0 <= s):
             g = segs[i]
-            new_segs.append(Segment(g.o0, g.o1, g.c0 + delta, g.c1 + delta, g.kind))
+            # segments are immutable: one not shifted (every edit so far kept its length, as
+            # width folds do) is reused rather than rebuilt
+            new_segs.append(Segment(g.o0, g.o1, g.c0 + delta, g.c1 + delta, g.kind) if delta else g)
             i += 1
         pieces.append(text[cursor:s])
         # the block: the edit's replacement plus any widened margins of changed segments
@@ -223,7 +227,7 @@ def rewrite(
         delta += len(block) - (t - s)
         cursor = t
     for g in segs[i:]:
-        new_segs.append(Segment(g.o0, g.o1, g.c0 + delta, g.c1 + delta, g.kind))
+        new_segs.append(Segment(g.o0, g.o1, g.c0 + delta, g.c1 + delta, g.kind) if delta else g)
     pieces.append(text[cursor:])
     new_text = "".join(pieces)
     return RewriteResult(Alignment(alignment.original, new_text, _merge_unchanged(new_segs)), outcomes)

@@ -16,8 +16,9 @@ _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrst
 # ASCII letters and digits as they appear in folded text (upper case is folded away)
 _WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 # Several stages scan the same text with the same scanner (protect and the sentence view,
-# correct and term); recent results are kept per scanner. Bounded: cleared when full.
-_MEMO_SIZE = 64
+# correct and term) within one turn; the last few results are kept per scanner (a few
+# concurrent turns fit). Bounded: cleared when full.
+_MEMO_SIZE = 16
 
 
 def fold_ascii(text: str) -> str:

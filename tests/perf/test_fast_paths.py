@@ -157,3 +157,36 @@ def test_wordscan_matches_reference_and_memo_is_safe():
         for i, j, _ in every:
             longest[i] = max(j, longest.get(i, j))
         assert sc.longest_each(text) == sorted(longest.items()), text
+
+
+def test_correct_blocker_matches_linear_definition():
+    from nlu.stages.correct import _Blocker
+
+    def overlap(a0, a1, b0, b1):
+        return a0 < b1 and b0 < a1
+
+    def reference(s, e, terms, protected):
+        if any(overlap(s, e, a, b) and not (s <= a and b <= e) for a, b in terms):
+            return "term"
+        if any(overlap(s, e, a, b) for a, b in protected):
+            return "protected"
+        return ""
+
+    rng = random.Random(5)
+    for _ in range(300):
+        n = rng.randint(0, 30)
+        terms, pos = [], 0
+        while pos < n:  # disjoint, sorted, non-empty: what a leftmost-longest scan yields
+            a = rng.randint(pos, n)
+            b = min(n, a + rng.randint(1, 4))
+            if a < b:
+                terms.append((a, b))
+            pos = b + rng.randint(0, 2)
+        protected = []
+        for _ in range(rng.randint(0, 5)):
+            a = rng.randint(0, n)
+            protected.append((a, min(n, a + rng.randint(0, 4))))
+        blocked = _Blocker(n, terms, protected)
+        for s in range(n + 1):
+            for e in range(s, min(n, s + 5) + 1):
+                assert blocked(s, e) == reference(s, e, terms, protected), (terms, protected, s, e)
