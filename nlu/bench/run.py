@@ -193,6 +193,7 @@ def _worker_init(barrier) -> None:
     import nlu
 
     _worker_pipeline = nlu.Pipeline()
+    nlu.warm_up()
     _worker_barrier = barrier
     _worker_pipeline.understand("查询 AGV-01 当前状态", reference_time=REFERENCE_TIME)
 

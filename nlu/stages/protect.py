@@ -88,6 +88,12 @@ class ProtectStage(Stage):
                     found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, None, suspicious=True)))
                     taken.add(*m.span())
 
+        # Pack names first: a workshop or group name that contains a numeral (检修二组, 一车间)
+        # is a name, never a quantity.
+        for m in self.vocab.names.scan(text, folded):
+            if not taken.overlaps(m.start, m.end):
+                found.append((m.start, m.end, Found(0, 0, m.values[0], m.values[0], text[m.start:m.end])))
+                taken.add(m.start, m.end)
         for t in find_times(text, draft.source.reference_time, blocked=taken.spans):
             found.append((t.start, t.end, Found(0, 0, t.kind, t.kind, t.canonical_value)))
         time_spans = [(s, e) for s, e, f in found if f.kind in ("time", "time_range")]
@@ -95,13 +101,9 @@ class ProtectStage(Stage):
                                               blocked=taken.spans + time_spans):
             found.append((v.start, v.end, Found(0, 0, v.kind, None if v.kind == "number" else v.kind, v.canonical_value)))
         for s, e, f in found:
-            if f.kind != "identifier":
+            if f.kind not in ("identifier", "person", "organization", "location"):
                 taken.add(s, e)
 
-        for m in self.vocab.names.scan(text, folded):
-            if not taken.overlaps(m.start, m.end):
-                found.append((m.start, m.end, Found(0, 0, m.values[0], m.values[0], text[m.start:m.end])))
-                taken.add(m.start, m.end)
         for m in self.vocab.titles.scan(text, folded):
             s = self._surname_before(text, m.start)
             if s is not None and not taken.overlaps(s, m.end):
