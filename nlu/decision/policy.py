@@ -85,6 +85,10 @@ class ClarificationPolicy:
             return clarify(draft, "protected_change", f"“{shown}”中有形近字符，请确认正确的编号或数字。",
                            ["entities", "protectedSpans"])
 
+        if (draft.scratch.get("write_actions") or any(f.write for f in draft.frames)) and self._repair_changed_key(draft):
+            return clarify(draft, "protected_change", "您中途改了编号或数字，这是一个写操作，请用一句完整的话确认最终的对象和参数。",
+                           ["canonicalText", "semanticFrames"], [("按改正后的内容", text)])
+
         if self._negation_conflict(draft):
             return clarify(draft, "protected_change", "这句话里否定和操作的方向不一致，请确认：是要执行这个操作，还是不要执行？",
                            ["semanticFrames"])
@@ -199,6 +203,18 @@ class ClarificationPolicy:
     @staticmethod
     def _has_question(draft: Draft) -> bool:
         return bool(draft.template_candidates or draft.entities or any(p.kind == "action" for p in draft.protected))
+
+    @staticmethod
+    def _repair_changed_key(draft: Draft) -> bool:
+        """A self-repair that dropped an identifier or a number: in a write, confirm, never guess."""
+        import re
+
+        for out in draft.edits:
+            if out.applied and out.edit.type == "self_repair":
+                dropped = draft.original[out.o0:out.o1]
+                if re.search(r"[A-Za-z]+-?\d|\d", dropped):
+                    return True
+        return False
 
     @staticmethod
     def _negation_conflict(draft: Draft) -> bool:

@@ -388,12 +388,30 @@ def _repair_pass(v: str) -> list[tuple[int, int, str, int]]:
             continue
         if _has_negation(abandoned) and not _has_negation(clause):
             continue
+        s = _parallel_start(v, s, m0, clause)
         if spans and s <= spans[-1][1]:
             spans[-1] = (spans[-1][0], k)
         else:
             spans.append((s, k))
         last_end = k
     return [(a, b, "", _REPAIR) for a, b in spans]
+
+
+def _parallel_start(v: str, s: int, m0: int, clause: str) -> int:
+    """Where the abandoned part really starts: the repair usually restates only its tail.
+
+    "把 WO-20260312 的修程改成 C4，不对，改成 C5" repairs "改成 C4", not the whole clause: when
+    the repair clause begins with words the abandoned clause also has, only the part from
+    their last occurrence is dropped, so the object and context the user kept stay.
+    """
+    for size in range(min(len(clause), 8), 0, -1):
+        head = clause[:size]
+        if not _SUBSTANTIVE_RE.match(head[0]) or head[-1] in " ，,":
+            continue
+        at = v.rfind(head, s, m0)
+        if at >= 0:
+            return at
+    return s
 
 
 _LOOP_PASSES = (_repair_pass, _space_pass, _punct_pass, _stutter_pass)
