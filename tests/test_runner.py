@@ -140,15 +140,28 @@ def test_empty_input_asks_to_say_it_again(text):
     assert "empty_input" in r.decision.reason_codes
 
 
-def test_long_input_runs_only_deterministic_stages():
+def test_long_input_with_a_write_runs_only_deterministic_stages():
     class Det(Upper):
         name = "clean"
         capability = "clean"
         deterministic = True
 
+    # no protect stage ran: whether the text holds a write is unknown, so only deterministic stages
     r = pipe(Det(), Upper()).understand("a" * 600, reference_time=REF)
     assert [d.status for d in r.diagnostics] == ["success", "skipped"]
     assert r.diagnostics[1].reason_code == "long_input"
+    long_write = "请取消 T-2026010241。" + "今天的交接记录：AGV-07 在 ST-03 充电后恢复运行。" * 30
+    r = nlu.understand(long_write, reference_time=REF, budget_ms=10_000)
+    assert {d.stage for d in r.diagnostics if d.reason_code == "long_input"} >= {"srl", "route"}
+    assert r.decision.action == "clarify" and r.decision.clarification.reason == "missing_slot"
+
+
+def test_long_read_only_input_gets_the_full_path():
+    text = "请帮我看一下 AGV-07 当前状态。" + "早班记录：AGV-07 在 ST-03 充电，电量正常。" * 30
+    r = nlu.understand(text, reference_time=REF, budget_ms=10_000)
+    assert 500 < len(text) <= 4000
+    assert not any(d.reason_code == "long_input" for d in r.diagnostics)
+    assert r.decision.action == "continue" and r.routing.domain_candidates[0].id == "agv"
 
 
 @pytest.mark.parametrize("text", ["a" * 4001, "汉" * 3000 + "😀" * 1000 + "x" * 100])
