@@ -13,7 +13,6 @@ from nlu.decision.questions import clarify, readings
 from nlu.draft import Draft
 
 WRITE_CLASSES = {"create", "update", "cancel"}
-_IMPERATIVE = ("请", "帮我", "给我", "要", "需要", "立即", "马上", "直接", "必须")
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,14 +235,8 @@ class ClarificationPolicy:
 
     @staticmethod
     def _has_write_word(draft: Draft) -> bool:
-        """An imperative write in a long text (请取消…, 把…删除), not a narrated one (…后恢复运行)."""
-        for o0, _o1 in draft.scratch.get("write_actions") or ():
-            before = draft.original[max(0, o0 - 4):o0]
-            if o0 == 0 or before[-1:] in "，,。；;：:\n " or any(before.endswith(w) for w in _IMPERATIVE):
-                return True
-            if "把" in draft.original[max(0, o0 - 20):o0]:
-                return True
-        return False
+        """An imperative write in a long text (请取消…), not a narrated one (…后恢复运行)."""
+        return bool(draft.scratch.get("imperative_writes"))
 
     @staticmethod
     def _open_coreference(draft: Draft):

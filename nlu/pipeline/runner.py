@@ -99,9 +99,9 @@ class Pipeline:
                 draft.diagnostics.append(Diagnostic(st.name, stop[0], 0.0, stop[1]))
                 continue
             # 501–4,000 code points (design 15.2): deterministic cleaning and protection always;
-            # the semantic stages only when no write action is in the text (a long text with an
+            # the semantic stages only when the text orders no write (a long text with an
             # operation must be restated briefly — the policy asks for that).
-            if draft.gate == "long" and not st.deterministic and draft.scratch.get("write_actions", True):
+            if draft.gate == "long" and not st.deterministic and draft.scratch.get("imperative_writes", True):
                 draft.diagnostics.append(Diagnostic(st.name, "skipped", 0.0, "long_input"))
                 continue
             if not draft.flags.capability_on(st.capability):

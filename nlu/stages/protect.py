@@ -132,6 +132,7 @@ class ProtectStage(Stage):
         draft.protected.extend(facts)
         draft.scratch["values"] = values
         draft.scratch["write_actions"] = writes
+        draft.scratch["imperative_writes"] = [w for w in writes if _imperative(draft.original, w[0])]
         if any(p.suspicious for p in facts):
             draft.raise_flag("lookalike_identifier")
         return reason
@@ -171,6 +172,17 @@ class ProtectStage(Stage):
             if s == 0 or text[s - 1] in _NAME_LEFT_CONTEXT or not ("\u4e00" <= text[s - 1] <= "\u9fff"):
                 return s
         return None
+
+
+_IMPERATIVE = ("请", "帮我", "给我", "要", "需要", "立即", "马上", "直接", "必须")
+
+
+def _imperative(original: str, o0: int) -> bool:
+    """请取消…, 把…删除, a clause opening with the verb — not a narrated one (…后恢复运行)."""
+    before = original[max(0, o0 - 4):o0]
+    if o0 == 0 or before[-1:] in "，,。；;：:\n " or before.endswith(_IMPERATIVE):
+        return True
+    return "把" in original[max(0, o0 - 20):o0]
 
 
 _PROTECTED_KIND = {
