@@ -13,6 +13,7 @@ from nlu.decision.questions import clarify, readings
 from nlu.draft import Draft
 
 WRITE_CLASSES = {"create", "update", "cancel"}
+_FACT_FLIPS = {"negation_change", "number_change", "action_change", "comparison_change", "identifier_adjacent"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +101,10 @@ class ClarificationPolicy:
             sug = (draft.scratch.get("suggestions") or [{}])[0]
             if sug:
                 opts = readings(draft, sug["o0"], sug["o1"], [(f"“{sug['from']}”", sug["from"]), (f"“{sug['to']}”", sug["to"])])
-                return clarify(draft, "term", f"您说的是“{sug['from']}”还是“{sug['to']}”？", ["canonicalText"], opts)
+                # a reading that flips a negation, number or action is a protected change; a
+                # word that could be two things (全员/全年) is a term question
+                reason = "protected_change" if sug.get("reason") in _FACT_FLIPS else "term"
+                return clarify(draft, reason, f"您说的是“{sug['from']}”还是“{sug['to']}”？", ["canonicalText"], opts)
 
         if writes and ("write_without_object" in flags or "unresolved_coreference" in flags or "ambiguous_coreference" in flags):
             k = self._open_coreference(draft)
