@@ -243,14 +243,16 @@ def match_correction(original: str, pair: dict, applied: list[dict], consumed: s
     for i, ed in enumerate(applied):
         if i not in consumed and texts_equal(ed.get("originalText"), frm) and texts_equal(ed.get("replacement"), to):
             return [i]
-    # finer- or coarser-grained edits: apply every edit around an occurrence of `from`
+    # finer- or coarser-grained edits: apply every correction edit around an occurrence of
+    # `from` (an inserted inferred word next to it, such as a leading 查询, is not part of it)
+    corr = {i for i, ed in enumerate(applied) if ed.get("type") in CORRECTION_TYPES}
     for a, b in find_utf16(original, frm):
-        idx = [i for i, ed in enumerate(applied) if i not in consumed and _overlaps(_span_bounds(ed), a, b, touch=True)]
+        idx = [i for i, ed in enumerate(applied) if i in corr and i not in consumed and _overlaps(_span_bounds(ed), a, b, touch=True)]
         if not idx:
             continue
         lo = min([a] + [_span_bounds(applied[i])[0] for i in idx])  # type: ignore[index]
         hi = max([b] + [_span_bounds(applied[i])[1] for i in idx])  # type: ignore[index]
-        idx = [i for i, ed in enumerate(applied) if i not in consumed and _overlaps(_span_bounds(ed), lo, hi, touch=True)]
+        idx = [i for i, ed in enumerate(applied) if i in corr and i not in consumed and _overlaps(_span_bounds(ed), lo, hi, touch=True)]
         new = _apply(original, lo, hi, [applied[i] for i in idx])
         want = (utf16_slice(original, lo, a) or "") + to + (utf16_slice(original, b, hi) or "")
         if new is not None and match_key(new) == match_key(want):

@@ -124,6 +124,13 @@ class ProtectStage(Stage):
             o0, o1 = draft.to_original(m.start, m.end)
             kw = m.values[0]
             facts.append(ProtectedFact(o0, o1, kw.kind, text[m.start:m.end]))
+            if kw.kind == "explicit_domain" and m.end - m.start > 2:
+                # a compound business word (检修工单) also names its parts (检修, 工单): each is
+                # what the user explicitly said, and a consumer may look for either
+                for sub in self.vocab.protected_words.scan_overlapping(text[m.start:m.end]):
+                    if sub.values[0].kind == "explicit_domain" and (sub.start, sub.end) != (0, m.end - m.start):
+                        p0, p1 = draft.to_original(m.start + sub.start, m.start + sub.end)
+                        facts.append(ProtectedFact(p0, p1, "explicit_domain", text[m.start + sub.start:m.start + sub.end]))
             if kw.kind == "action" and getattr(kw.data, "write", False):
                 writes.append((o0, o1))
 

@@ -41,10 +41,12 @@ def _protected_entries(pack: Pack):
     for dom in pack.domains.values():
         for w in dom.explicit:
             yield w, Keyword("explicit_domain", w, dom.domain)
+    # Template words the user states explicitly (报表, 工单, 计划) are protected as business
+    # words too; compounds (检修工单) are left to their parts so each word is its own span.
     for name in ("report", "workorder", "plan"):
         tpl = pack.templates.get(name)
         for w in tpl.triggers if tpl else ():
-            if len(w) >= 2:
+            if len(w) == 2:
                 yield w, Keyword("explicit_domain", w, name)
 
 
