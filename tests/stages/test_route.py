@@ -3,42 +3,14 @@ from __future__ import annotations
 
 import pytest
 
-from nlu.pipeline import Pipeline  # isort: skip  (before nlu.draft: import cycle)
+REF = "2026-03-15T10:30:00+08:00"
+
 from nlu.stages.coreference import CoreferenceStage
 from nlu.stages.ner import NerStage
 from nlu.stages.protect import ProtectStage
 from nlu.stages.relation import RelationStage
 from nlu.stages.route import RouteStage
 from nlu.stages.srl import SrlStage
-
-REF = "2026-03-15T10:30:00+08:00"
-
-
-def _optional(module: str, cls: str):
-    try:
-        mod = __import__(module, fromlist=[cls])
-        return getattr(mod, cls)()
-    except Exception:  # noqa: BLE001 - a stage another team is still writing
-        return None
-
-
-class Capture:
-    def decide(self, draft):
-        self.draft = draft
-
-
-@pytest.fixture(scope="module")
-def run():
-    early = [_optional("nlu.stages.clean", "CleanStage"), ProtectStage(), _optional("nlu.stages.link", "LinkStage"), NerStage()]
-    policy = Capture()
-    pipe = Pipeline([s for s in early if s is not None] + [CoreferenceStage(), RelationStage(), SrlStage(), RouteStage()],
-                    policy=policy, budget_ms=10_000)
-
-    def go(text, **kw):
-        result = pipe.understand(text, reference_time=REF, **kw)
-        return result, policy.draft
-    return go
-
 
 
 
