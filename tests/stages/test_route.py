@@ -17,6 +17,11 @@ from nlu.stages.srl import SrlStage
 from nlu.pipeline import FeatureFlags  # noqa: E402
 
 
+class _Keep:
+    def decide(self, draft):
+        pass
+
+
 def top(cands):
     return cands[0].id if cands else None
 
@@ -169,10 +174,10 @@ def test_grammar_leaves_alone(run, text):
 
 
 def test_grammar_off_by_flag():
-    from nlu.stages.ner import NerStage as _Ner
-    policy = Capture()
-    pipe = Pipeline([ProtectStage(), _Ner(), CoreferenceStage(), RelationStage(), SrlStage(), RouteStage()],
-                    policy=policy, flags=FeatureFlags(disabled_capabilities=frozenset({"grammar"})))
+    from nlu.pipeline import Pipeline
+
+    pipe = Pipeline([ProtectStage(), NerStage(), CoreferenceStage(), RelationStage(), SrlStage(), RouteStage()],
+                    policy=_Keep(), flags=FeatureFlags(disabled_capabilities=frozenset({"grammar"})))
     result = pipe.understand("AGV 现在几个在线", reference_time=REF)
     assert result.canonical_text == "AGV 现在几个在线"
     assert top(result.routing.template_candidates) == "count"
