@@ -31,33 +31,37 @@ _QUESTION_SIGNAL = re.compile(r"[A-Za-z]{1,4}\d*-\d|工单|" + _QUESTION_WORDS)
 
 
 def _json_blocks(text: str) -> list[tuple[int, int]]:
-    """Balanced {...} / [...] blocks that look like tool-call JSON."""
-    out, i, n = [], 0, len(text)
-    while i < n:
-        if text[i] in "{[":
-            depth, j, in_str = 0, i, False
-            while j < n:
-                ch = text[j]
-                if in_str:
-                    if ch == "\\":
-                        j += 1
-                    elif ch == '"':
-                        in_str = False
-                elif ch == '"':
-                    in_str = True
-                elif ch in "{[":
-                    depth += 1
-                elif ch in "}]":
-                    depth -= 1
-                    if depth == 0:
-                        break
-                j += 1
-            end = min(j + 1, n)
-            if _TOOL_KEYS.search(text, i, end):
-                out.append((i, end))
-                i = end
-                continue
-        i += 1
+    """Balanced {...} / [...] blocks that look like tool-call JSON.
+
+    One pass with a stack pairs every bracket (strings honoured), so adversarial input such
+    as thousands of unclosed brackets stays linear; outermost tool-like blocks win.
+    """
+    if "{" not in text and "[" not in text:
+        return []
+    pairs: list[tuple[int, int]] = []
+    stack: list[int] = []
+    in_str = escaped = False
+    for j, ch in enumerate(text):
+        if in_str:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "{[":
+            stack.append(j)
+        elif ch in "}]" and stack:
+            pairs.append((stack.pop(), j + 1))
+    pairs.sort()
+    out: list[tuple[int, int]] = []
+    for start, end in pairs:
+        if out and start < out[-1][1]:
+            continue  # inside a block already taken
+        if _TOOL_KEYS.search(text, start, end):
+            out.append((start, end))
     return out
 
 
@@ -79,7 +83,8 @@ def find_injected_spans(text: str, patterns: Sequence[re.Pattern[str]]) -> list[
     if turns:
         blocks += turns + [m.span() for m in _USER_MARK.finditer(text)]
     blocks += [b for b in _json_blocks(text) if not any(b[0] < e and s < b[1] for s, e in blocks)]
-    for s0, e0 in _split(text, _SENTENCE_END, 0, len(text)):
+    # Without injection phrases no clause can hit, so the sentence pass would only split.
+    for s0, e0 in _split(text, _SENTENCE_END, 0, len(text)) if patterns else ():
         clauses = [c for c in _split(text, _CLAUSE_END, s0, e0) if not any(c[0] < be and bs < c[1] for bs, be in blocks)]
         hits = {c: [m.span() for p in patterns for m in p.finditer(text, c[0], c[1])] for c in clauses}
         if not any(hits.values()):

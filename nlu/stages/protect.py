@@ -69,6 +69,18 @@ class ProtectStage(Stage):
     def __init__(self, pack: Pack | None = None) -> None:
         self.pack = pack or default_pack()
         self.vocab = vocabulary(self.pack)
+        # folded compound business word -> offsets of its explicit-domain parts; keys are
+        # pack words (up to ASCII case), so the memo stays small
+        self._parts: dict[str, tuple[tuple[int, int], ...]] = {}
+
+    def _domain_parts(self, folded_word: str) -> tuple[tuple[int, int], ...]:
+        """(start, end) of every explicit-domain word inside a compound one (检修工单 → 检修, 工单)."""
+        parts = self._parts.get(folded_word)
+        if parts is None:
+            parts = self._parts[folded_word] = tuple(
+                (sub.start, sub.end) for sub in self.vocab.protected_words.scan_overlapping(folded_word)
+                if sub.values[0].kind == "explicit_domain" and (sub.start, sub.end) != (0, len(folded_word)))
+        return parts
 
     def run(self, draft: Draft) -> str | None:
         reason = self._isolate_injection(draft)
@@ -127,10 +139,9 @@ class ProtectStage(Stage):
             if kw.kind == "explicit_domain" and m.end - m.start > 2:
                 # a compound business word (检修工单) also names its parts (检修, 工单): each is
                 # what the user explicitly said, and a consumer may look for either
-                for sub in self.vocab.protected_words.scan_overlapping(text[m.start:m.end]):
-                    if sub.values[0].kind == "explicit_domain" and (sub.start, sub.end) != (0, m.end - m.start):
-                        p0, p1 = draft.to_original(m.start + sub.start, m.start + sub.end)
-                        facts.append(ProtectedFact(p0, p1, "explicit_domain", text[m.start + sub.start:m.start + sub.end]))
+                for a, b in self._domain_parts(folded[m.start:m.end]):
+                    p0, p1 = draft.to_original(m.start + a, m.start + b)
+                    facts.append(ProtectedFact(p0, p1, "explicit_domain", text[m.start + a:m.start + b]))
             if kw.kind == "action" and getattr(kw.data, "write", False):
                 writes.append((o0, o1))
 

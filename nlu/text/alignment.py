@@ -38,7 +38,7 @@ class Alignment:
     """original ↔ current text; immutable, produced by `rewrite`."""
 
     __slots__ = ("original", "text", "segments", "_o_starts", "_c_starts", "_o_spans", "_c_spans", "_unchanged",
-                 "_identity")
+                 "_identity", "_to_o", "_to_c")
 
     def __init__(self, original: str, text: str, segments: tuple[Segment, ...]) -> None:
         self.original = original
@@ -54,6 +54,10 @@ class Alignment:
         # Nothing rewritten yet (typed text that needed no cleaning): every in-range span
         # projects onto itself, which is what `_project` would compute segment by segment.
         self._identity = len(segments) == 1 and self._unchanged[0] and original == text
+        # Projections already computed: every stage re-projects the same protected spans,
+        # entities and values of the turn, and the alignment never changes once built.
+        self._to_o: dict[tuple[int, int], tuple[int, int]] = {}
+        self._to_c: dict[tuple[int, int], tuple[int, int]] = {}
 
     @classmethod
     def identity(cls, text: str) -> "Alignment":
@@ -71,12 +75,18 @@ class Alignment:
     def to_original(self, start: int, end: int) -> tuple[int, int]:
         if self._identity and 0 <= start <= end <= len(self.text):
             return (start, end)
-        return self._project(start, end, self._c_starts, self._c_spans, self._o_spans)
+        r = self._to_o.get((start, end))
+        if r is None:
+            r = self._to_o[(start, end)] = self._project(start, end, self._c_starts, self._c_spans, self._o_spans)
+        return r
 
     def to_current(self, start: int, end: int) -> tuple[int, int]:
         if self._identity and 0 <= start <= end <= len(self.text):
             return (start, end)
-        return self._project(start, end, self._o_starts, self._o_spans, self._c_spans)
+        r = self._to_c.get((start, end))
+        if r is None:
+            r = self._to_c[(start, end)] = self._project(start, end, self._o_starts, self._o_spans, self._c_spans)
+        return r
 
     def _project(self, start: int, end: int, starts: list[int], src: list[tuple[int, int]],
                  dst: list[tuple[int, int]]) -> tuple[int, int]:
