@@ -50,6 +50,7 @@ def warm_up() -> None:
 
 def understand(text: str, *, source: str = "typed", reference_time: Any = None, alternatives: Any = None,
                confidence: float | None = None, referents: Any = None, **options: Any):
+    # options: segments, edited_after_capture, request_id, cancel, budget_ms, catalog
     """Understand one utterance with the default pipeline; see `Pipeline.understand`."""
     return default_pipeline().understand(text, source=source, reference_time=reference_time, alternatives=alternatives,
                                          confidence=confidence, referents=referents, **options)

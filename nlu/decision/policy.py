@@ -76,9 +76,12 @@ class ClarificationPolicy:
         if looks:
             p = looks[0]
             shown = draft.original[p.o0:p.o1]
+            # an option only from the caller's entity catalog — never a guessed identifier
+            hit = (draft.scratch.get("catalog_candidates") or {}).get((p.o0, p.o1))
+            opts = readings(draft, p.o0, p.o1, [(hit, hit)]) if hit else []
             return clarify(draft, "protected_change",
                            f"编号“{shown}”里有容易混淆的字符（如字母 O 与数字 0、字母 l 与数字 1），请确认完整、正确的编号。",
-                           ["entities", "protectedSpans"])
+                           ["entities", "protectedSpans"], opts)
         risky = [x for x in suspicious if x.reason in ("confusable_script", "lookalike_number")]
         if risky:
             shown = text[risky[0].start:risky[0].end]

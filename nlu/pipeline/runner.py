@@ -66,6 +66,7 @@ class Pipeline:
         request_id: str | None = None,
         cancel: threading.Event | None = None,
         budget_ms: float | None = None,
+        catalog: Any = None,
     ) -> LegacyInputUnderstanding:
         deadline = Deadline(self.budget_ms if budget_ms is None else budget_ms, cancel)
         text, replaced = sanitize_text(text)
@@ -73,6 +74,10 @@ class Pipeline:
                             confidence=confidence, segments=segments, referents=referents,
                             edited_after_capture=edited_after_capture)
         draft = Draft(original=text, source=info, flags=self.flags)
+        if catalog is not None:
+            from nlu.catalog import usable_catalog
+
+            draft.scratch["catalog"] = usable_catalog(catalog, info.reference_time)
         if replaced:
             draft.reason_codes.append("lone_surrogate_replaced")
         self._run(draft, deadline)

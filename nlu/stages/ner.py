@@ -9,7 +9,9 @@ value only folds width and case, and a look-alike gets none and stays unconfirme
 from __future__ import annotations
 
 from nlu.draft import Draft, Entity
+from nlu.catalog import lookalike_candidate
 from nlu.pipeline.stage import SkipStage, Stage
+from nlu.text.width import WIDTH_TABLE
 
 # Entity types a term can stand for as a concrete mention (not a class word like "AGV").
 _TERM_ENTITY_TYPES = {"maintenance_level", "organization", "location", "person"}
@@ -19,11 +21,18 @@ class NerStage(Stage):
     name = "ner"
     capability = "ner"
 
+    def __init__(self, pack=None) -> None:  # noqa: ANN001
+        from nlu.lexicon import default_pack
+
+        self.lookalikes = dict((pack or default_pack()).lookalikes)
+
     def run(self, draft: Draft) -> str | None:
         values = draft.scratch.get("values")
         if values is None:
             raise SkipStage("no_protect_output")
         spans: list[tuple[int, int]] = []
+        catalog = draft.scratch.get("catalog")
+        lookalikes = self.lookalikes
         for v in values:
             if v.entity_type is None:  # a bare number is a quantity without a unit
                 etype, canonical = "quantity", v.canonical_value
@@ -31,6 +40,13 @@ class NerStage(Stage):
                 etype, canonical = v.entity_type, v.canonical_value
             confirmed = not v.suspicious and (canonical is not None or etype in ("person", "organization", "location"))
             conf = 1.0 if confirmed else (0.5 if v.suspicious else 0.7)
+            if v.suspicious and catalog is not None:
+                # only the caller's catalog may suggest what a look-alike stands for; the value
+                # stays unconfirmed (never a tool parameter) and the text is not touched
+                hit = lookalike_candidate(draft.original[v.o0:v.o1].translate(WIDTH_TABLE), etype, lookalikes, catalog)
+                if hit is not None:
+                    canonical = hit
+                    draft.scratch.setdefault("catalog_candidates", {})[(v.o0, v.o1)] = hit
             draft.entities.append(Entity(draft.new_entity_id(), etype, v.o0, v.o1, canonical, conf,
                                          protected=True, confirmed=confirmed))
             spans.append((v.o0, v.o1))
