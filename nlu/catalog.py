@@ -20,9 +20,12 @@ from nlu.lexicon.model import CatalogEntity, EntityCatalog
 def usable_catalog(catalog: Any, now: datetime) -> EntityCatalog | None:
     """An `EntityCatalog`, a path to one, or its JSON dict; None once it has expired."""
     if isinstance(catalog, (str, Path)):
-        from nlu.lexicon import load_catalog
+        from nlu.lexicon import PackError, load_catalog
 
-        catalog = load_catalog(catalog)
+        try:
+            catalog = load_catalog(catalog)
+        except (PackError, OSError) as exc:
+            raise errors.InputError("E110", f"catalog {catalog}: {exc}") from None
     elif isinstance(catalog, dict):
         try:
             catalog = EntityCatalog(

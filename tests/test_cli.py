@@ -29,7 +29,7 @@ def test_understand_reads_stdin_and_shows_a_readable_view():
 
 
 def test_bad_arguments_give_one_line_and_nonzero_exit():
-    for args in (["understand", "--source", "voice", "x"], ["understand", "--reference-time", "soon", "x"], ["frobnicate"],
+    for args in (["understand", "--catalog", "/no/such/catalog.json", "x"], ["understand", "--source", "voice", "x"], ["understand", "--reference-time", "soon", "x"], ["frobnicate"],
                  ["understand", "--confidence", "2", "x"]):
         out = run(*args)
         assert out.returncode == 2, args

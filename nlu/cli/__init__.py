@@ -55,8 +55,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except Exception as exc:  # noqa: BLE001 - user-facing: a one-line error, never a traceback
         from nlu.errors import NluError
+        from nlu.lexicon import PackError
 
-        if isinstance(exc, (NluError, OSError, ValueError)):
+        if isinstance(exc, (NluError, PackError, OSError, ValueError)):
             print(f"nlu: error: {exc}", file=sys.stderr)
             return 2
         raise

@@ -23,7 +23,8 @@ def run(args) -> int:  # noqa: ANN001
     for stage in pipe.stages:
         getattr(stage, "warm_up", lambda: None)()
     result = pipe.understand(text, source=args.source, reference_time=args.reference_time,
-                             alternatives=args.alternative or None, confidence=args.confidence)
+                             alternatives=args.alternative or None, confidence=args.confidence,
+                             catalog=args.catalog)
     if args.json:
         sys.stdout.write(result.model_dump_json(by_alias=True, indent=2 if args.pretty else None) + "\n")
     else:
@@ -41,6 +42,8 @@ def register(sub) -> None:  # noqa: ANN001
     p.add_argument("--reference-time", metavar="ISO", help="send time, ISO 8601 (default: now, Asia/Shanghai)")
     p.add_argument("--alternative", action="append", metavar="TEXT", help="an ASR/OCR alternative the source returned (repeatable)")
     p.add_argument("--confidence", type=float, metavar="P", help="overall source confidence in [0, 1], only if the source gave one")
+    p.add_argument("--catalog", metavar="FILE", help="the user's entity catalog (catalog.example.json format): the only "
+                   "source that may suggest what a look-alike identifier stands for")
     p.add_argument("--json", action="store_true", help="print the legacy-nlu.v1 contract as camelCase JSON")
     p.add_argument("--pretty", action="store_true", help="indent the JSON")
     p.set_defaults(func=run)
