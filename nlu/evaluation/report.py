@@ -56,8 +56,12 @@ def render_markdown(result: EvalResult, outcomes: list[GateOutcome] | None = Non
     L.append("")
 
     if outcomes is not None:
-        failed = any(o.blocking for o in outcomes) or bool(result.p0_failures)
-        L += ["## Gates", "", f"**Result: {'FAIL' if failed else 'PASS'}**", "",
+        from nlu.evaluation.gates import run_failed
+
+        failed = run_failed(outcomes, result)
+        pending = [o.gate.id for o in outcomes if o.gate.pending and not o.state.startswith("pass")]
+        verdict = "FAIL" if failed else ("PASS with pending gates: " + ", ".join(pending) if pending else "PASS")
+        L += ["## Gates", "", f"**Result: {verdict}**", "",
               "| gate | metric | need | observed | n/d | state | note |", "|---|---|---|---|---|---|---|"]
         for o in outcomes:
             g = o.gate
