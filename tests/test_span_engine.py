@@ -144,3 +144,17 @@ def test_utf16_offsets_match_utf16_encoding(text):
         u = idx.to_utf16(i)
         assert units[: 2 * u].decode("utf-16-le") == text[:i]
         assert idx.to_codepoint(u) == i
+
+
+@given(st.data(), texts)
+def test_identity_fast_path_matches_the_general_path(data, text):
+    """The one-pass first rewrite must equal the general engine (forced by a far-away protected point)."""
+    edits = data.draw(edits_for(text))
+    if data.draw(st.booleans()) and edits:  # sometimes a suggestion among the edits
+        e = edits[0]
+        edits[0] = Edit(e.start, e.end, e.replacement, e.type, e.evidence, apply=False)
+    fast = rewrite(Alignment.identity(text), edits)
+    general = rewrite(Alignment.identity(text), edits, protected=[(10**9, 10**9)])
+    assert fast.alignment.text == general.alignment.text
+    assert fast.alignment.segments == general.alignment.segments
+    assert [(o.o0, o.o1, o.applied, o.refusal) for o in fast.outcomes] == [(o.o0, o.o1, o.applied, o.refusal) for o in general.outcomes]

@@ -134,6 +134,56 @@ def _overlaps_protected(o0: int, o1: int, protected: Sequence[tuple[int, int]]) 
     return False
 
 
+def _clash(x: int, y: int, a: int, b: int) -> bool:
+    return (x < b and a < y) or (x == y == a == b) or (x == y and a < x < b) or (a == b and x < a < y)
+
+
+def _rewrite_identity(alignment: Alignment, edits: Sequence[Edit]) -> RewriteResult | None:
+    """The first rewrite of a turn (nothing changed yet, nothing protected), in one pass.
+
+    The clean stage hands over dozens of one-character width folds at once; with no earlier
+    segment to widen into and original == current coordinates, each edit maps to itself.
+    Returns None when proposals overlap, so the general path settles who wins.
+    """
+    text = alignment.text
+    n = len(text)
+    outcomes: list[EditOutcome] = []
+    applied: list[Edit] = []
+    for e in edits:
+        if not (0 <= e.start <= e.end <= n):
+            outcomes.append(EditOutcome(e, 0, 0, False, False, "out_of_range"))
+        elif text[e.start:e.end] == e.replacement:
+            continue
+        elif not e.apply:
+            outcomes.append(EditOutcome(e, e.start, e.end, False, False, "suggestion"))
+        else:
+            outcomes.append(EditOutcome(e, e.start, e.end, True, False))
+            applied.append(e)
+    if not applied:
+        return RewriteResult(alignment, outcomes)
+    applied.sort(key=lambda e: (e.start, e.end))
+    for prev, cur in zip(applied, applied[1:]):
+        if _clash(cur.start, cur.end, prev.start, prev.end):
+            return None
+    segs: list[Segment] = []
+    pieces: list[str] = []
+    cursor = c = 0
+    for e in applied:
+        if e.start > cursor:
+            segs.append(Segment(cursor, e.start, c, c + e.start - cursor, "unchanged"))
+            pieces.append(text[cursor:e.start])
+            c += e.start - cursor
+        if e.end > e.start or e.replacement:
+            segs.append(Segment(e.start, e.end, c, c + len(e.replacement), kind_for(e.end - e.start, len(e.replacement))))
+        pieces.append(e.replacement)
+        c += len(e.replacement)
+        cursor = e.end
+    if cursor < n:
+        segs.append(Segment(cursor, n, c, c + n - cursor, "unchanged"))
+        pieces.append(text[cursor:])
+    return RewriteResult(Alignment(alignment.original, "".join(pieces), tuple(segs)), outcomes)
+
+
 def rewrite(
     alignment: Alignment,
     edits: Sequence[Edit],
@@ -144,6 +194,10 @@ def rewrite(
     Earlier edits in `edits` win over later overlapping ones: stages list proposals in
     their order of trust. `protected` holds original-space spans no edit may touch.
     """
+    if not protected and len(alignment.segments) <= 1 and alignment.text == alignment.original:
+        fast = _rewrite_identity(alignment, edits)
+        if fast is not None:
+            return fast
     text = alignment.text
     segs = list(alignment.segments)
     outcomes: list[EditOutcome] = []
