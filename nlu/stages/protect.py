@@ -8,6 +8,7 @@ any later edit that overlaps one of these spans.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from nlu.draft import Draft, ProtectedFact
@@ -35,6 +36,10 @@ class Found:
     entity_type: str | None
     canonical_value: str | None
     suspicious: bool = False
+
+
+# a maximal run that could hold an identifier: ASCII letters/digits and hyphens, one digit at least
+_ID_WINDOW = re.compile(r"[A-Za-z0-9-]*[0-9][A-Za-z0-9-]*|[A-Za-z]+-[A-Za-z-]+")
 
 
 def _overlaps(a0: int, a1: int, spans: list[tuple[int, int]]) -> bool:
@@ -89,12 +94,16 @@ class ProtectStage(Stage):
         found: list[tuple[int, int, Found]] = []  # current-space spans
         taken = _Taken(len(text))
 
+        # Identifier patterns only ever match inside a run of Latin letters, digits and
+        # hyphens, so each runs over those few short windows instead of the whole text
+        # (lookbehind still sees the character before a window; its end is a real boundary).
+        windows = [w.span() for w in _ID_WINDOW.finditer(text)]
         for pat in self.pack.identifier_patterns:
-            for m in pat.pattern.finditer(text):
+            for m in (m for a, b in windows for m in pat.pattern.finditer(text, a, b)):
                 found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, m.group().upper())))
                 taken.add(*m.span())
         for pat in self.pack.lookalike_patterns:
-            for m in pat.pattern.finditer(text):
+            for m in (m for a, b in windows for m in pat.pattern.finditer(text, a, b)):
                 if not taken.overlaps(m.start(), m.end()):
                     # kept exactly as typed: no canonical value may be guessed for a look-alike
                     found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, None, suspicious=True)))

@@ -141,3 +141,21 @@ def test_any_unicode_never_raises(text):
     r = understand(text)
     assert r.decision.action in {"continue", "clarify", "use_original"}
     assert all(d.status != "error" for d in r.diagnostics), r.diagnostics
+
+
+ID_PIECES = st.sampled_from(["AGV-01", "AGV-O1", "agv-105", "HXDl-0001", "HXD1B-0072", "T-2026010241", "T-2O26010241", "WO-20260312",
+                             "ST-05", "ST-O5", "-", "--", "A", "x1", "AGV", "01", " ", "，", "查", "AGV-01-02", "ST-OO", "DF4B-1234"])
+
+
+@given(st.lists(ID_PIECES, max_size=10).map("".join))
+def test_windowed_identifier_scan_equals_a_whole_text_scan(text):
+    """Protect scans identifier patterns only inside Latin/digit runs: same matches as everywhere."""
+    from nlu.lexicon import default_pack
+    from nlu.stages.protect import _ID_WINDOW
+
+    pack = default_pack()
+    windows = [w.span() for w in _ID_WINDOW.finditer(text)]
+    for pat in (*pack.identifier_patterns, *pack.lookalike_patterns):
+        whole = [m.span() for m in pat.pattern.finditer(text)]
+        windowed = [m.span() for a, b in windows for m in pat.pattern.finditer(text, a, b)]
+        assert windowed == whole, (pat.regex, text)
