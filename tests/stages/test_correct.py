@@ -2,8 +2,6 @@
 and the protected-span property, run through a pipeline protect → correct → term."""
 from __future__ import annotations
 
-import statistics
-import time
 
 import pytest
 from hypothesis import given
@@ -278,27 +276,3 @@ def test_no_applied_edit_touches_protected(pieces, source):
 
 
 _PROP_PIPE = Pipeline([ProtectStage(), CorrectStage(), LinkStage()], policy=Keep(), budget_ms=60_000)
-
-
-# ---------------------------------------------------------------------------- timing
-NOISY_100 = ("嗯那个帮我查询一下本月一车间的检休计划还有全年检休抱表，然后AGV-01和AGV-O3现在的电亮是多少，"
-             "充电庄那边有几台小车在现，鸡车HXD1-0001的修城是C4修吗，工単WO-20260312的负责人是谁，谢谢")
-
-
-def test_timing_report(pipe, capsys):
-    assert 90 <= len(NOISY_100) <= 110
-    stages = pipe.stages
-    info = build_source(NOISY_100, source="asr", reference_time=REF, alternatives=None, confidence=None,
-                        segments=None, referents=None, edited_after_capture=False)
-    times = []
-    for _ in range(300):
-        d = Draft(original=NOISY_100, source=info, flags=FeatureFlags())
-        t0 = time.perf_counter()
-        for s in stages:
-            s.run(d)
-        times.append((time.perf_counter() - t0) * 1000)
-    times.sort()
-    med, p95 = statistics.median(times), times[int(len(times) * 0.95)]
-    with capsys.disabled():
-        print(f"\nprotect+correct+term on {len(NOISY_100)} chars: median {med:.3f} ms, P95 {p95:.3f} ms")
-    assert p95 < 15  # generous CI bound; the design target (≤ 1.5 ms) is reported, not asserted

@@ -184,34 +184,8 @@ def test_grammar_off_by_flag():
 
 
 # ------------------------------------------------------------------ timing
-def test_p95_under_one_millisecond():
-    import time
-
-    from nlu.draft import Draft
-    from nlu.pipeline.flags import FeatureFlags as Flags
-    from nlu.source import build_source
-    text = ("查一下 AGV-01，它现在在哪；AGV-01 和 AGV-02 从 ST-01 到 ST-05，不要取消 T-2026010241，"
-            "HXD1-0001 不是张三负责，明早在一车间用检测仪检查 HXD1-0001，不少于 3 台在线的小车有哪些，全年检修报表")[:100]
-    assert len(text) == 100
-    early = [ProtectStage(), NerStage()]
-    late = [CoreferenceStage(), RelationStage(), SrlStage(), RouteStage()]
-    src = build_source(text, source="typed", reference_time=REF, alternatives=None, confidence=None, segments=None,
-                       referents=None, edited_after_capture=False)
-    times = []
-    for _ in range(300):
-        d = Draft(original=text, source=src, flags=Flags())
-        for s in early:
-            s.run(d)
-        t0 = time.perf_counter()
-        for s in late:
-            s.run(d)
-        times.append(time.perf_counter() - t0)
-    times.sort()
-    p95 = times[int(len(times) * 0.95)] * 1000
-    assert p95 < 5.0, p95  # target ≤ 1 ms; loose bound for slow CI machines
 
 
-# ---------------------------------------------------------------- implied templates, denied domains
 @pytest.mark.parametrize("text,tpl", [
     ("除了 AGV-05 以外，别的小车都空闲吗", "status"),
     ("比较 ST-03 和 ST-04 上周的搬运量", "report"),
