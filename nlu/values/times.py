@@ -335,13 +335,42 @@ def _resolve_iso_tz(s: str, ref: datetime) -> str:
 
 
 # ---------------------------------------------------------------- scanner
+def _is_digit_or_han(ch: str) -> tuple[bool, bool]:
+    return ch.isascii() and ch.isdigit(), "\u4e00" <= ch <= "\u9fff"
+
+
 def find_times(
     text: str, reference: datetime, *, blocked: Sequence[tuple[int, int]] = ()
 ) -> list[TimeMatch]:
     """Find time points and ranges in ``text``; resolve against ``reference`` in Asia/Shanghai.
 
-    A naive ``reference`` is taken to be Shanghai wall-clock time.
+    A naive ``reference`` is taken to be Shanghai wall-clock time. Typed and ASR text often
+    spaces digits apart from their Chinese units (下午 3 点, 3 月 5 号, 2026 年 3 月): such
+    spaces are read through, and every match is reported in the coordinates of ``text``.
     """
+    if " " not in text:
+        return _find_times(text, reference, blocked=blocked)
+    masked = mask_blocked(text, blocked)
+    keep = []
+    for i, ch in enumerate(masked):
+        if ch == " " and 0 < i < len(masked) - 1:
+            (ld, lh), (rd, rh) = _is_digit_or_han(masked[i - 1]), _is_digit_or_han(masked[i + 1])
+            if (ld and rh) or (lh and rd):
+                continue  # a space between a digit and a Chinese unit carries no meaning here
+        keep.append(i)
+    if len(keep) == len(masked):
+        return _find_times(text, reference, blocked=blocked)
+    squeezed = "".join(masked[i] for i in keep)
+    out = []
+    for m in _find_times(squeezed, reference):
+        start, end = keep[m.start], keep[m.end - 1] + 1
+        out.append(TimeMatch(start, end, text[start:end], m.kind, m.canonical_value))
+    return out
+
+
+def _find_times(
+    text: str, reference: datetime, *, blocked: Sequence[tuple[int, int]] = ()
+) -> list[TimeMatch]:
     ref = reference.replace(tzinfo=SHANGHAI) if reference.tzinfo is None else reference.astimezone(SHANGHAI)
     today = ref.date()
     masked = mask_blocked(text, blocked)
