@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Literal, Protocol, runtime_checkable
+from typing import Literal, Protocol, get_args, runtime_checkable
 
 #: The questions a provider may be asked.  Anything else is rejected early.
 QUESTIONS: tuple[str, ...] = ("template", "domain", "coreference")
@@ -26,15 +26,7 @@ OutcomeStatus = Literal[
     "invalid_output",
 ]
 
-OUTCOME_STATUSES: tuple[str, ...] = (
-    "ok",
-    "skipped",
-    "timeout",
-    "cancelled",
-    "network_error",
-    "http_error",
-    "invalid_output",
-)
+OUTCOME_STATUSES: tuple[str, ...] = get_args(OutcomeStatus)
 
 
 @dataclass(frozen=True, slots=True)
