@@ -42,10 +42,7 @@ def warm_up() -> None:
     Without it the first calls that need the pinyin path skip it (suggestions only) while the
     models load in the background, so no request waits ~1 s on a cold process.
     """
-    for stage in default_pipeline().stages:
-        hook = getattr(stage, "warm_up", None)
-        if hook is not None:
-            hook()
+    default_pipeline().warm_up()
 
 
 def understand(text: str, *, source: str = "typed", reference_time: Any = None, alternatives: Any = None,

@@ -22,12 +22,12 @@ _PIPE = None
 
 def _init(reference_time: str | None, timings: bool = True) -> None:
     global _PIPE
-    import nlu
     from nlu.pipeline import FeatureFlags, Pipeline
 
-    nlu.warm_up()
     # Offline work has no user waiting: a generous budget keeps results independent of load.
-    _PIPE = (Pipeline(flags=FeatureFlags.from_env(), budget_ms=60_000), reference_time, timings)
+    pipe = Pipeline(flags=FeatureFlags.from_env(), budget_ms=60_000)
+    pipe.warm_up()
+    _PIPE = (pipe, reference_time, timings)
 
 
 def _records(path: Path) -> Iterator[tuple[int, dict[str, Any] | None, str | None]]:

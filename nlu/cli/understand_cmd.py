@@ -20,8 +20,7 @@ def run(args) -> int:  # noqa: ANN001
     pipe = Pipeline(flags=FeatureFlags.from_env())
     # One-shot: load the lazy pinyin/jieba models now rather than in the background, so the
     # single answer a person reads is the full one (≈1 s once; services call nlu.warm_up()).
-    for stage in pipe.stages:
-        getattr(stage, "warm_up", lambda: None)()
+    pipe.warm_up()
     result = pipe.understand(text, source=args.source, reference_time=args.reference_time,
                              alternatives=args.alternative or None, confidence=args.confidence,
                              catalog=args.catalog)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from nlu.decision.questions import clarify, readings
 from nlu.draft import Draft
+from nlu.suspicious import find_suspicious
 
 WRITE_CLASSES = {"create", "update", "cancel"}
 _FACT_FLIPS = {"negation_change", "number_change", "action_change", "comparison_change", "identifier_adjacent"}
@@ -28,8 +29,11 @@ class Thresholds:
 
 
 class ClarificationPolicy:
-    def __init__(self, thresholds: Thresholds | None = None) -> None:
+    def __init__(self, thresholds: Thresholds | None = None, pack=None) -> None:  # noqa: ANN001
+        from nlu.lexicon import default_pack
+
         self.t = thresholds or Thresholds()
+        self.id_patterns = tuple(p.pattern for p in (pack or default_pack()).identifier_patterns)
 
     # -- entry point ------------------------------------------------------------------
     def decide(self, draft: Draft) -> None:
@@ -67,7 +71,9 @@ class ClarificationPolicy:
         writes = [f for f in draft.frames if f.write and not f.negated]
         text = draft.text
         ids = [p for p in draft.protected if p.kind == "identifier" and not p.suspicious]
-        suspicious = self._suspicious(draft, ids)
+        # read on the final text: corrections may have completed a query word before a bare number
+        valid = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
+        suspicious = find_suspicious(text, valid, self.id_patterns)
 
         if "injection_flag" in flags and ("injection_only" in flags or not self._has_question(draft)):
             return clarify(draft, "intent", "没有识别到可以处理的业务问题，请直接描述您要查询或操作的内容。", ["canonicalText"])
@@ -198,29 +204,14 @@ class ClarificationPolicy:
         return term.entity_type is None and len({c.id.split(".")[0] for c in term.candidates}) > 1 and "vehicle" not in types
 
     @staticmethod
-    def _suspicious(draft: Draft, ids) -> list:  # noqa: ANN001
-        from nlu.lexicon import default_pack
-        from nlu.suspicious import find_suspicious
-
-        patterns = [p.pattern for p in (draft.scratch.get("pack") or default_pack()).identifier_patterns]
-        valid = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
-        return find_suspicious(draft.text, valid, patterns)
-
-    @staticmethod
     def _has_question(draft: Draft) -> bool:
         return bool(draft.template_candidates or draft.entities or any(p.kind == "action" for p in draft.protected))
 
     @staticmethod
     def _repair_changed_key(draft: Draft) -> bool:
         """A self-repair that dropped an identifier or a number: in a write, confirm, never guess."""
-        import re
-
-        for out in draft.edits:
-            if out.applied and out.edit.type == "self_repair":
-                dropped = draft.original[out.o0:out.o1]
-                if re.search(r"[A-Za-z]+-?\d|\d", dropped):
-                    return True
-        return False
+        return any(out.applied and out.edit.type == "self_repair"
+                   and any(ch.isdecimal() for ch in draft.original[out.o0:out.o1]) for out in draft.edits)
 
     @staticmethod
     def _negation_conflict(draft: Draft) -> bool:

@@ -48,6 +48,13 @@ class Pipeline:
         self.flags = flags or FeatureFlags()
         self.budget_ms = float(budget_ms)
 
+    def warm_up(self) -> None:
+        """Load what the stages load lazily (pinyin, jieba) now instead of on first need."""
+        for stage in self.stages:
+            hook = getattr(stage, "warm_up", None)
+            if hook is not None:
+                hook()
+
     @property
     def stage_names(self) -> list[str]:
         return [s.name for s in self.stages]
@@ -141,7 +148,8 @@ class Pipeline:
     def _gate(self, draft: Draft) -> str | None:
         """Input gates and kill switches; returns the reason when no stage may run."""
         text = draft.original
-        if not text.strip() or not any(ch.isprintable() and not ch.isspace() for ch in text if ch not in "\u200b\u200c\u200d\u2060\ufeff"):
+        # nothing visible: whitespace, zero-width and control characters are not printable
+        if not any(ch.isprintable() and not ch.isspace() for ch in text):
             draft.decision = "clarify"
             draft.reason_codes.append("empty_input")
             draft.clarification = Clarification("intent", SAY_AGAIN, ["originalText"], [])

@@ -53,7 +53,7 @@ def default_stages(pack=None, provider=None) -> list[Stage]:  # noqa: ANN001
     return out
 
 
-def default_policy():
+def default_policy(pack=None):  # noqa: ANN001
     from nlu.decision import ClarificationPolicy
 
-    return ClarificationPolicy()
+    return ClarificationPolicy(pack=pack)

@@ -75,6 +75,7 @@ from typing import Any
 
 from nlu.pipeline.stage import Stage
 from nlu.text.rewriter import Edit
+from nlu.text.width import WIDTH_TABLE
 
 # --------------------------------------------------------------------------------------
 # Lexicon: loaded once at import, cached.
@@ -151,11 +152,10 @@ for _cp in [0xE0001, *range(0xE0020, 0xE0080)]:
     _CHAR_MAP[chr(_cp)] = ("", _STRIP)
 for _ch in "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f":
     _CHAR_MAP[_ch] = (" ", _SPACE)
-_CHAR_MAP["\u3000"] = (" ", _FOLD)
-for _cp in range(0xFF01, 0xFF5F):
+for _cp, _half in WIDTH_TABLE.items():  # the one explicit width table (nlu.text.width)
     if chr(_cp) not in _KEEP_FULLWIDTH:
-        _CHAR_MAP[chr(_cp)] = (chr(_cp - 0xFEE0), _FOLD)
-del _cp, _ch
+        _CHAR_MAP[chr(_cp)] = (chr(_half), _FOLD)
+del _cp, _half, _ch
 
 _FOLD_RE = re.compile("[" + "".join(re.escape(c) for c in sorted(_CHAR_MAP)) + "]")
 

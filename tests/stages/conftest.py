@@ -1,4 +1,5 @@
-"""The semantic stages run behind the real earlier stages; one fixture builds that pipeline."""
+"""Pipelines the stage tests share: the semantic stages behind the real earlier ones, and
+protect → correct → term for the correction and linking tests."""
 from __future__ import annotations
 
 import pytest
@@ -6,6 +7,7 @@ import pytest
 from nlu.pipeline import Pipeline
 from nlu.stages.clean import CleanStage
 from nlu.stages.coreference import CoreferenceStage
+from nlu.stages.correct import CorrectStage
 from nlu.stages.link import LinkStage
 from nlu.stages.ner import NerStage
 from nlu.stages.protect import ProtectStage
@@ -33,3 +35,11 @@ def run():
         result = pipe.understand(text, reference_time=REF, **kw)
         return result, policy.draft
     return go
+
+
+@pytest.fixture(scope="module")
+def pipe():
+    """protect → correct → term, with the lazy pinyin/jieba models loaded before any call."""
+    stage = CorrectStage()
+    stage.warm_up()
+    return Pipeline([ProtectStage(), stage, LinkStage()], policy=Capture(), budget_ms=10_000)

@@ -24,13 +24,6 @@ class Keep:
         pass
 
 
-@pytest.fixture(scope="module")
-def pipe():
-    stage = CorrectStage()
-    stage.warm_up()  # the lazy jieba path is measured separately; keep the budget honest here
-    return Pipeline([ProtectStage(), stage, LinkStage()], policy=Keep(), budget_ms=10_000)
-
-
 def run(pipe, text, source="asr", **kw):
     return pipe.understand(text, source=source, reference_time=REF, **kw)
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from nlu.pipeline import FeatureFlags, Pipeline  # isort: skip  (before nlu.draft: import cycle)
+from nlu.pipeline import FeatureFlags
 from nlu.draft import Draft
 from nlu.source import build_source
 from nlu.stages.correct import CorrectStage
@@ -11,18 +11,6 @@ from nlu.stages.link import LinkStage
 from nlu.stages.protect import ProtectStage
 
 REF = "2026-05-12T10:00:00+08:00"
-
-
-class Keep:
-    def decide(self, draft):
-        pass
-
-
-@pytest.fixture(scope="module")
-def pipe():
-    stage = CorrectStage()
-    stage.warm_up()
-    return Pipeline([ProtectStage(), stage, LinkStage()], policy=Keep(), budget_ms=10_000)
 
 
 def terms(pipe, text, **kw):
