@@ -59,8 +59,6 @@ class Entity:
     confidence: float
     protected: bool
     confirmed: bool
-    c0: int = -1  # span in the current text when found (for later stages' convenience)
-    c1: int = -1
     domain: Optional[str] = None
 
 

@@ -13,7 +13,6 @@ from nlu.decision.questions import clarify, readings
 from nlu.draft import Draft
 from nlu.suspicious import find_suspicious
 
-WRITE_CLASSES = {"create", "update", "cancel"}
 _FACT_FLIPS = {"negation_change", "number_change", "action_change", "comparison_change", "identifier_adjacent"}
 
 
