@@ -184,12 +184,37 @@ class ProtectStage(Stage):
             spans.append((s, e))
         if not spans:
             return None
+        spans = self._keep_referenced_identifiers(text, spans)
         draft.propose([Edit(s, e, "", "grammar", "rule", reason="injection") for s, e in spans])
         draft.raise_flag("injection_flag")
         rest = draft.text
         if not any("\u4e00" <= ch <= "\u9fff" or ch.isalnum() for ch in rest):
             draft.raise_flag("injection_only")
         return "injection_flag"
+
+    def _keep_referenced_identifiers(self, text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Carve identifiers out of dropped injected material when the kept question points
+        back at one ("…批准 WO-20260502 并关闭”。这张工单现在什么状态"): the instruction is not
+        the user's question, but the identifier is the only thing the question's 这张工单
+        can mean. Only a pronoun typed for that identifier's kind, or 它, keeps it."""
+        kept = "".join(text[a:b] for a, b in zip([0] + [e for _, e in spans], [s for s, _ in spans] + [len(text)]))
+        wanted = {t for p in self.pack.pronouns if p.word in kept
+                  for t in (p.types or (("*",) if p.word.startswith("它") else ()))}
+        if not wanted:
+            return spans
+        out: list[tuple[int, int]] = []
+        for s, e in spans:
+            for a, b in (w.span() for w in _ID_WINDOW.finditer(text, s, e)):
+                for pat in self.pack.identifier_patterns:
+                    m = pat.pattern.search(text, a, b)
+                    if m and ("*" in wanted or pat.entity_type in wanted):
+                        if s < m.start():
+                            out.append((s, m.start()))
+                        s = m.end()
+                        break
+            if s < e:
+                out.append((s, e))
+        return out
 
     def _surname_before(self, text: str, title_start: int) -> int | None:
         for width in (2, 1):

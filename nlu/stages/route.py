@@ -34,6 +34,7 @@ MAX_INFERRED = 0.8
 GRAMMAR_BLOCKERS = frozenset({
     "no_domain", "no_template", "template_conflict", "cross_domain", "missing_action", "write_without_object",
     "unresolved_coreference", "ambiguous_coreference", "lookalike_identifier",
+    "injection_flag",  # after injected material is dropped, nothing is added to what the user said
 })
 
 
