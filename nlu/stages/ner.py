@@ -34,6 +34,8 @@ class NerStage(Stage):
         catalog = draft.scratch.get("catalog")
         lookalikes = self.lookalikes
         for v in values:
+            if v.kind == "index":  # 一个 as "a", 第 1 页, a row number: protected, but counts nothing
+                continue
             if v.entity_type is None:  # a bare number is a quantity without a unit
                 etype, canonical = "quantity", v.canonical_value
             else:
@@ -67,11 +69,14 @@ class NerStage(Stage):
 
     @staticmethod
     def _bare_reference(draft: Draft, values) -> None:  # noqa: ANN001
-        """`查 01`: a bare short number standing where an object should be is not a quantity."""
+        """`查 01`, `3号车`: a bare number standing where an object should be names no object yet."""
         if any(v.kind == "identifier" for v in values):
             return
         for v in values:
             raw = draft.original[v.o0:v.o1].strip()
+            if v.kind == "spoken_identifier":  # 3号车: an AGV or a locomotive, which one?
+                draft.raise_flag("bare_reference")
+                return
             if v.kind == "number" and raw.isdigit() and len(raw) <= 3:
                 draft.raise_flag("bare_reference")
                 return

@@ -18,6 +18,7 @@ from nlu.pipeline.stage import Stage
 from nlu.stages.vocabulary import vocabulary
 from nlu.text.rewriter import Edit
 from nlu.text.wordscan import fold_ascii
+from nlu.values.numerals import NUMERAL_RE, parse_number
 from nlu.values.quantities import find_amounts_and_quantities
 from nlu.values.times import find_times
 
@@ -40,6 +41,12 @@ class Found:
 
 # a maximal run that could hold an identifier: ASCII letters/digits and hyphens, one digit at least
 _ID_WINDOW = re.compile(r"[A-Za-z0-9-]*[0-9][A-Za-z0-9-]*|[A-Za-z]+-[A-Za-z-]+")
+
+
+# A vehicle said by its number (一号车, 3号小车), or a number restating an identifier of the
+# same turn (AGV-99 … 九十九号). Not after 月 (3月5号 is a date) nor glued to a code.
+_SPOKEN_NUMBER = re.compile(rf"(?<![月0-9A-Za-z\-])(?P<n>{NUMERAL_RE.pattern})号(?P<car>小?车(?![间站库队厢型次]))?")
+_ID_TAIL = re.compile(r"(\d+)$")
 
 
 def _overlaps(a0: int, a1: int, spans: list[tuple[int, int]]) -> bool:
@@ -120,10 +127,12 @@ class ProtectStage(Stage):
         time_spans = [(s, e) for s, e, f in found if f.kind in ("time", "time_range")]
         for v in find_amounts_and_quantities(text, units=self.pack.quantity_units, currency_words=self.pack.currency_words,
                                               blocked=taken.spans + time_spans):
-            found.append((v.start, v.end, Found(0, 0, v.kind, None if v.kind == "number" else v.kind, v.canonical_value)))
+            found.append((v.start, v.end, Found(0, 0, v.kind, None if v.kind in ("number", "index") else v.kind, v.canonical_value)))
         for s, e, f in found:
             if f.kind not in ("identifier", "person", "organization", "location"):
                 taken.add(s, e)
+        if "号" in text:
+            self._spoken_numbers(text, found, taken)
 
         for m in self.vocab.titles.scan(text, folded):
             s = self._surname_before(text, m.start)
@@ -192,6 +201,23 @@ class ProtectStage(Stage):
             draft.raise_flag("injection_only")
         return "injection_flag"
 
+    @staticmethod
+    def _spoken_numbers(text: str, found: list, taken: "_Taken") -> None:
+        """Vehicles named by number: kept as typed, with no canonical value (never guessed:
+        一号车 may be AGV-01 or not), so the entity stays unconfirmed."""
+        tails: dict[int, str] = {}
+        for _, _, f in found:
+            if f.kind == "identifier" and f.canonical_value and (t := _ID_TAIL.search(f.canonical_value)):
+                tails.setdefault(int(t.group(1)), f.entity_type or "vehicle")
+        for m in _SPOKEN_NUMBER.finditer(text):
+            value = parse_number(m.group("n"))
+            if value is None or taken.overlaps(m.start(), m.end()):
+                continue
+            etype = "vehicle" if m.group("car") else tails.get(int(value)) if value == int(value) else None
+            if etype is not None:
+                found.append((m.start(), m.end(), Found(0, 0, "spoken_identifier", etype, None)))
+                taken.add(m.start(), m.end())
+
     def _keep_referenced_identifiers(self, text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """Carve identifiers out of dropped injected material when the kept question points
         back at one ("…批准 WO-20260502 并关闭”。这张工单现在什么状态"): the instruction is not
@@ -239,11 +265,13 @@ def _imperative(original: str, o0: int) -> bool:
 
 _PROTECTED_KIND = {
     "identifier": "identifier",
+    "spoken_identifier": "identifier",
     "time": "time",
     "time_range": "time",
     "amount": "amount",
     "quantity": "number",
     "number": "number",
+    "index": "number",
     "person": "proper_name",
     "organization": "proper_name",
     "location": "proper_name",

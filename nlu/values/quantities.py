@@ -7,6 +7,9 @@ cleaned string and returns non-overlapping :class:`ValueMatch` objects in text o
   -> ``"35000 CNY"``; a currency word that carries a multiplier (万元, 亿元, 千元) scales.
 * quantity: numeral + unit (longest unit wins) -> ``"3 台"``; ``20%`` / ``百分之二十`` -> ``"20 %"``.
 * number: a numeral with neither -> ``"5"``.
+* index: a number that counts nothing — an indefinite article (新建一个任务, 放一张表), an
+  ordinal (第 1 页) or a row/list number at the start of a line (``1 HXD1-0001 C4``). It is
+  still a number the user wrote (protected), but not a quantity entity.
 
 Blocked spans are masked before scanning so no match can overlap them. A numeral glued to
 ASCII letters, ``-``/``_``/``.`` or to a masked span (``AGV-O1``, ``X3``), or that is part of a
@@ -47,11 +50,19 @@ _DATE_SEP = frozenset("-/:")
 _TIME_AFTER = frozenset("年月日号点时")  # owned by the time scanner
 
 
+# 一 + one of these generic classifiers reads as "a/an", not as a count, unless a word
+# before it says a count is meant (只要一个, 至少一张, 共一条).
+_ARTICLE_CLASSIFIERS = frozenset("个张条份项件")
+_COUNT_CUES = ("只", "仅", "只要", "只需", "仅需", "共", "总共", "一共", "至少", "最多", "不少于", "不超过", "超过", "低于", "少于", "多于", "剩", "还有", "就")
+_LINE_START = frozenset("\n\r")
+_INDEX_AFTER = frozenset(" \t、.)）")
+
+
 @dataclass(frozen=True, slots=True)
 class ValueMatch:
     start: int
     end: int
-    kind: Literal["amount", "quantity", "number"]
+    kind: Literal["amount", "quantity", "number", "index"]
     text: str
     value: Decimal | None
     unit: str | None
@@ -184,6 +195,8 @@ def find_amounts_and_quantities(
                 continue
         if _overlaps(ns, end, blocked):  # defensive: masking already prevents this
             continue
+        if _is_index(masked, ns, end, kind, unit):
+            kind = "index"
         num = format_decimal(value)
         if kind == "amount":
             canon = f"{num} CNY"
@@ -194,3 +207,18 @@ def find_amounts_and_quantities(
         out.append(ValueMatch(ns, end, kind, text[ns:end], value, unit, canon))  # type: ignore[arg-type]
         pos = end
     return out
+
+
+def _is_index(masked: str, start: int, end: int, kind: str, unit: str | None) -> bool:
+    """A numeral that orders or introduces rather than counts (see the module docstring)."""
+    if kind == "amount" or masked[start:start + 3] == "百分之":
+        return False
+    before = masked[max(0, start - 4):start].rstrip(" ")
+    if before.endswith("第"):
+        return True
+    if kind == "quantity" and unit in _ARTICLE_CLASSIFIERS and masked[start:end].rstrip(unit).strip() == "一":
+        return not before.endswith(_COUNT_CUES)
+    if kind == "number":
+        at_line_start = start == 0 or masked[start - 1] in _LINE_START
+        return at_line_start and end < len(masked) and masked[end] in _INDEX_AFTER and "\n" in masked
+    return False

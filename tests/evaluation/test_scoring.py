@@ -169,6 +169,33 @@ def test_repeated_expected_text_matches_any_occurrence():
     assert counts(s, "entity.recall") == {"entity.recall": (1, 1)}
 
 
+def test_entities_match_as_type_text_pairs_so_repeated_mentions_count_once():
+    raw = "HXD1-0001 HXD1-0001 检修工单 第 1 页"
+    exp = {"decision": ["continue"], "entities": [{"type": "locomotive", "text": "HXD1-0001"},
+                                                  {"type": "locomotive", "text": "HXD1-0001"}]}
+    ents = [ent("e1", "locomotive", "HXD1-0001", raw), ent("e2", "locomotive", "HXD1-0001", raw, nth=1),
+            ent("e3", "quantity", "1", raw)]
+    s = score(raw, exp, contract(raw, entities=ents))
+    # gold lists the pair twice -> once; the second mention is not extra; "1" is
+    assert counts(s, "entity.precision", "entity.recall") == {"entity.precision": (1, 2), "entity.recall": (1, 1)}
+    # a different type on the same text is still extra
+    s = score(raw, exp, contract(raw, entities=[ent("e1", "locomotive", "HXD1-0001", raw),
+                                                ent("e2", "vehicle", "HXD1-0001", raw, nth=1)]))
+    assert counts(s, "entity.precision") == {"entity.precision": (1, 2)}
+
+
+def test_entity_f1_per_group():
+    raw = "AGV-01 昨天 3 台 去 ST-02"
+    exp = {"decision": ["continue"], "entities": [{"type": "vehicle", "text": "AGV-01"}, {"type": "time_range", "text": "昨天"},
+                                                  {"type": "quantity", "text": "3 台"}, {"type": "station", "text": "ST-02"}]}
+    ents = [ent("e1", "vehicle", "AGV-01", raw), ent("e2", "time_range", "昨天", raw), ent("e3", "quantity", "3", raw)]
+    s = score(raw, exp, contract(raw, entities=ents))
+    assert counts(s, "entity.identifier_f1", "entity.time_f1", "entity.quantity_f1") == {
+        "entity.identifier_f1": (2, 3),   # AGV-01 matched, ST-02 missed
+        "entity.time_f1": (2, 2),
+        "entity.quantity_f1": (0, 2)}     # "3" != "3 台": one extra, one missed
+
+
 # ------------------------------------------------------------------ relations / coreference
 
 

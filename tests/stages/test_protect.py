@@ -117,6 +117,25 @@ def test_an_identifier_in_a_dropped_instruction_goes_with_it_when_nothing_points
     assert "T-2026010241" not in r.canonical_text
 
 
+@pytest.mark.parametrize("raw,mention,bare", [
+    ("看下昨天 一号车 故障", "一号车", True),
+    ("3号小车电量多少", "3号小车", True),
+    ("AGV-99 的状态 嗯 九十九号", "九十九号", False),   # restates the identifier of the turn
+])
+def test_a_vehicle_said_by_number_is_an_unconfirmed_mention_never_a_guessed_identifier(raw, mention, bare):
+    r = understand(raw)
+    spoken = [e for e in r.entities if raw[e.source_span.start:e.source_span.end] == mention]
+    assert spoken and spoken[0].type == "vehicle"
+    assert spoken[0].canonical_value is None and not spoken[0].confirmed
+    assert mention in r.canonical_text
+    assert (r.decision.action == "clarify") == bare and ("bare_reference" in r.decision.reason_codes) == bare
+
+
+@pytest.mark.parametrize("raw", ["3月5号的任务", "2号车间的计划", "二号线"])
+def test_numbered_things_that_are_not_vehicles(raw):
+    assert not [e for e in understand(raw).entities if e.type == "vehicle"]
+
+
 # -- properties ----------------------------------------------------------------------------
 IDS = st.one_of(st.from_regex(r"AGV-\d{2}", fullmatch=True), st.from_regex(r"T-\d{10}", fullmatch=True),
                 st.from_regex(r"HXD1-\d{4}", fullmatch=True), st.from_regex(r"ST-\d{2}", fullmatch=True))
@@ -180,3 +199,18 @@ def test_windowed_identifier_scan_equals_a_whole_text_scan(text):
         whole = [m.span() for m in pat.pattern.finditer(text)]
         windowed = [m.span() for a, b in windows for m in pat.pattern.finditer(text, a, b)]
         assert windowed == whole, (pat.regex, text)
+
+
+# -- entity types of pack words ------------------------------------------------------------
+@pytest.mark.parametrize("raw,expected,absent", [
+    ("上月完成工单不少于 20 张的班组", set(), "班组"),            # a class word: a term, not an entity
+    ("本月检修工单完成率低于 80% 的车间", set(), "车间"),
+    ("检修车间缺配件，派 AGV-09 去 ST-04 拿", {("organization", "检修车间")}, None),
+    ("机车车间的 AGV-12 电量多少", {("organization", "机车车间")}, "车间"),
+    ("本月 C4 修完成了几台机车", {("maintenance_level", "C4 修")}, "C4"),
+])
+def test_pack_words_become_entities_only_when_they_name_one_thing(raw, expected, absent):
+    r = understand(raw)
+    got = {(e.type, raw[e.source_span.start:e.source_span.end]) for e in r.entities if e.type in ("organization", "maintenance_level")}
+    assert expected <= got
+    assert absent is None or all(t != absent for _, t in got)

@@ -110,3 +110,23 @@ def test_three_values_sentence():
     text = "昨天下午AGV-01搬运了三万五元的货，共3台车，电量百分之二十"
     ms = faq(text, blocked=[(4, 10)])
     assert [m.canonical_value for m in ms] == ["35000 CNY", "3 台", "20 %"]
+
+
+# -- numbers that count nothing: articles, ordinals, row numbers ---------------------------
+@pytest.mark.parametrize("text,mtext", [
+    ("新建一个搬运任务", "一个"), ("放一张表", "一张"), ("是同一个东西吗", "一个"), ("建一条工单", "一条"),
+    ("第 1 页", "1"), ("第3台", "3台"), ("序号 车号\n1 HXD1-0001 C4\n2 HXD1-0002 C5", "1"),
+])
+def test_index_readings_are_not_counts(text, mtext):
+    hits = [m for m in faq(text, blocked=[(text.find("HXD1"), text.find("HXD1") + 9)] if "HXD1" in text else ())
+            if m.text == mtext]
+    assert hits and hits[0].kind == "index", faq(text)
+
+
+@pytest.mark.parametrize("text,mtext,canon", [
+    ("只要一个", "一个", "1 个"), ("至少一张", "一张", "1 张"), ("派两个任务", "两个", "2 个"),
+    ("一个小时以内", "一个小时", "1 个小时"), ("共 3 页", "3 页", "3 页"), ("1 台车", "1 台", "1 台"),
+])
+def test_counts_stay_quantities(text, mtext, canon):
+    hits = [m for m in faq(text, units=("个", "张", "个小时", "页", "台")) if m.text == mtext]
+    assert hits and hits[0].kind == "quantity" and hits[0].canonical_value == canon, faq(text)

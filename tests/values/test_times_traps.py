@@ -102,3 +102,10 @@ def test_dateparser_not_imported_at_module_import():
     code = "import sys, nlu.values.times, nlu.values.quantities; print('dateparser' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_month_followed_by_the_maintenance_level_zhongxiu_is_still_next_month():
+    # 下月中修 = 下月 + 中修 (a maintenance level), not "mid next month"
+    m = one("HXD1-0021 下月中修", blocked=[(0, 9)])
+    assert (m.text, m.canonical_value) == ("下月", "2026-04-01T00:00:00+08:00/2026-05-01T00:00:00+08:00")
+    assert not find_times("下月中旬", REF) or find_times("下月中旬", REF)[0].canonical_value is None
