@@ -77,9 +77,11 @@ def _split(text: str, pattern: re.Pattern[str], start: int, end: int) -> list[tu
 
 def find_injected_spans(text: str, patterns: Sequence[re.Pattern[str]]) -> list[tuple[int, int]]:
     """Non-overlapping spans of injected, non-operative material, in text order."""
-    blocks = [m.span() for m in _FENCE.finditer(text)] + [m.span() for m in _HTML_COMMENT.finditer(text)]
+    # Each shape needs its marker character; a turn without it skips that regex pass.
+    blocks = ([m.span() for m in _FENCE.finditer(text)] if "```" in text else []) + \
+             ([m.span() for m in _HTML_COMMENT.finditer(text)] if "<!--" in text else [])
     turns = [m.span() for m in (*_ROLE_TURN.finditer(text), *_SYSTEM_LINE.finditer(text))
-             if not any(m.start() < e and s < m.end() for s, e in blocks)]
+             if not any(m.start() < e and s < m.end() for s, e in blocks)] if (":" in text or "：" in text) else []
     if turns:
         blocks += turns + [m.span() for m in _USER_MARK.finditer(text)]
     blocks += [b for b in _json_blocks(text) if not any(b[0] < e and s < b[1] for s, e in blocks)]

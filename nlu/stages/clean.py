@@ -70,6 +70,7 @@ import json
 import os
 import re
 from bisect import bisect_left
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -213,6 +214,12 @@ def _is_emoji(ch: str) -> bool:
 # characters simply have no cell; a merged run becomes one cell over the whole range.
 
 Cell = tuple  # (text, o0, o1, category)
+
+
+def _cells(text: str) -> list[Cell]:
+    """One untouched cell per character (built by zip, in C: this runs on most turns)."""
+    n = len(text)
+    return list(zip(text, range(n), range(1, n + 1), repeat(_KEEP, n)))
 
 
 def _apply(cells: list[Cell], reps: list[tuple[int, int, str, int]], dcat: bytearray) -> list[Cell]:
@@ -421,13 +428,30 @@ _MAX_ROUNDS = 32
 
 def clean_edits(text: str) -> list[Edit]:
     """The edits that clean `text` (current-text coordinates), one per contiguous run."""
+    reps = _fold_pass(text)
+    if reps and all(cat == _FOLD for _, _, _, cat in reps):
+        # Only width folds (an OCR/IME full-width line): one character each, so the view is
+        # the text with those characters swapped. When no other rule fires on it, the edits
+        # are the folds themselves — what the cell machinery below would produce, without a
+        # cell per character.
+        chars = list(text)
+        for j0, _, t, _ in reps:
+            chars[j0] = t
+        v = "".join(chars)
+        if not any(p(v) for p in _LOOP_PASSES):
+            return [Edit(j0, j1, t, "punctuation", "rule", 1.0, width_fold_only=True, reason=_REASON[_FOLD])
+                    for j0, j1, t, _ in reps]
+    return _clean_edits_by_cells(text, reps)
+
+
+def _clean_edits_by_cells(text: str, reps: list[tuple[int, int, str, int]]) -> list[Edit]:
+    """The general path: every rule, to a fixed point, over cells that remember their origin."""
     cells: list[Cell] | None = None
     dcat = bytearray()
     v = text
-    reps = _fold_pass(text)
     if reps:
         dcat = bytearray(len(text))
-        cells = _apply([(c, i, i + 1, _KEEP) for i, c in enumerate(text)], reps, dcat)
+        cells = _apply(_cells(text), reps, dcat)
         v = "".join([c[0] for c in cells])
     changed = True
     rounds = 0
@@ -441,7 +465,7 @@ def clean_edits(text: str) -> list[Edit]:
             if reps:
                 if cells is None:
                     dcat = bytearray(len(text))
-                    cells = [(c, i, i + 1, _KEEP) for i, c in enumerate(text)]
+                    cells = _cells(text)
                 cells = _apply(cells, reps, dcat)
                 v = "".join([c[0] for c in cells])
                 changed = True
@@ -457,7 +481,7 @@ def _to_edits(text: str, cells: list[Cell], dcat: bytearray) -> list[Edit]:
     for t, o0, o1, cat in cells:
         if o0 > pos:
             changes.append([pos, o0, "", set(dcat[pos:o0]), False, True])
-        if t != text[o0:o1]:
+        if cat != _KEEP and t != text[o0:o1]:  # a _KEEP cell holds its own character
             changes.append([o0, o1, t, {cat}, cat == _FOLD, False])
         pos = o1
     if pos < len(text):

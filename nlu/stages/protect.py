@@ -16,6 +16,7 @@ from nlu.injection import find_injected_spans
 from nlu.lexicon import Pack, default_pack
 from nlu.pipeline.stage import Stage
 from nlu.stages.vocabulary import vocabulary
+from nlu.text.first_chars import first_chars
 from nlu.text.rewriter import Edit
 from nlu.text.wordscan import fold_ascii
 from nlu.values.numerals import NUMERAL_RE, parse_number
@@ -84,6 +85,10 @@ class ProtectStage(Stage):
         # folded compound business word -> offsets of its explicit-domain parts; keys are
         # pack words (up to ASCII case), so the memo stays small
         self._parts: dict[str, tuple[tuple[int, int], ...]] = {}
+        # each pattern with the characters a match can begin with (None: any)
+        self._injection_first = [(p, first_chars(p)) for p in self.pack.injection_patterns]
+        self._id_patterns = [(p, first_chars(p.pattern)) for p in self.pack.identifier_patterns]
+        self._lookalike_patterns = [(p, first_chars(p.pattern)) for p in self.pack.lookalike_patterns]
 
     def _domain_parts(self, folded_word: str) -> tuple[tuple[int, int], ...]:
         """(start, end) of every explicit-domain word inside a compound one (检修工单 → 检修, 工单)."""
@@ -104,13 +109,17 @@ class ProtectStage(Stage):
         # Identifier patterns only ever match inside a run of Latin letters, digits and
         # hyphens, so each runs over those few short windows instead of the whole text
         # (lookbehind still sees the character before a window; its end is a real boundary).
-        windows = [w.span() for w in _ID_WINDOW.finditer(text)]
-        for pat in self.pack.identifier_patterns:
-            for m in (m for a, b in windows for m in pat.pattern.finditer(text, a, b)):
+        # A window holding none of a pattern's possible first characters (a bare number such
+        # as 30) is not searched with it.
+        windows = [(w.start(), w.end(), set(w.group())) for w in _ID_WINDOW.finditer(text)]
+        for pat, first in self._id_patterns:
+            for m in (m for a, b, chars in windows if first is None or not first.isdisjoint(chars)
+                      for m in pat.pattern.finditer(text, a, b)):
                 found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, m.group().upper())))
                 taken.add(*m.span())
-        for pat in self.pack.lookalike_patterns:
-            for m in (m for a, b in windows for m in pat.pattern.finditer(text, a, b)):
+        for pat, first in self._lookalike_patterns:
+            for m in (m for a, b, chars in windows if first is None or not first.isdisjoint(chars)
+                      for m in pat.pattern.finditer(text, a, b)):
                 if not taken.overlaps(m.start(), m.end()):
                     # kept exactly as typed: no canonical value may be guessed for a look-alike
                     found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, None, suspicious=True)))
@@ -182,7 +191,10 @@ class ProtectStage(Stage):
         # pattern then replaces a search per pattern per clause. Exact: a match inside a clause
         # window is a match in the whole text (`^` only anchors at 0, and no pattern looks past
         # a clause end, which is a punctuation character or the end of the text).
-        if not any(p.search(text) for p in patterns):
+        # A pattern none of whose first characters occurs in the turn cannot match: one set
+        # test instead of one regex pass (exact; see nlu.text.first_chars).
+        present = set(text)
+        if not any(p.search(text) for p, first in self._injection_first if first is None or not first.isdisjoint(present)):
             patterns = ()  # fences, role turns and tool-call JSON are still looked for
         for s, e in find_injected_spans(text, patterns):
             while e < len(text) and text[e].isspace():  # the gap it leaves goes with it

@@ -30,6 +30,34 @@ def _is_word_char(ch: str) -> bool:
     return ch.isascii() and ch.isalnum()
 
 
+def _trie_regex(node: dict, prefix: str, words: dict[str, tuple]) -> str:
+    """The trie below `node` as a regex with leftmost-longest semantics.
+
+    At each node the branches that read one more character come before the word that ends
+    here, so the engine takes the longest word from a start and backtracks to a shorter one
+    only when the longer fails an ASCII word boundary. The branches begin with distinct
+    literal characters, which the engine tests before entering any of them.
+    """
+    branches = []
+    for ch, child in node.items():
+        if ch == _END:
+            continue
+        word = prefix + ch
+        # the left boundary is tested after the first character, so that every branch
+        # begins with a literal and the engine can skip to possible first characters
+        left = "(?<![a-z0-9].)" if not prefix and ch in _WORD_CHARS else ""
+        rest = _trie_regex(child, word, words)
+        end = child.get(_END)
+        if end is not None:
+            words[word] = end[0]
+            here = "(?![a-z0-9])" if end[2] else ""
+            rest = f"(?:{rest}|{here})" if rest else here
+        branches.append(re.escape(ch) + left + rest)
+    if not branches:
+        return ""
+    return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+
+
 class Match(NamedTuple, Generic[V]):  # type: ignore[misc]
     start: int
     end: int
@@ -60,6 +88,9 @@ class WordScanner(Generic[V]):
         # The scan jumps from one possible first character to the next inside the regex
         # engine instead of testing every character in Python.
         self._first_re = re.compile("[" + "".join(re.escape(c) for c in sorted(self._first)) + "]") if self._root else None
+        # The same trie as one regex (see `_trie_regex`): `scan` runs wholly in the regex engine.
+        self._words: dict[str, tuple] = {}
+        self._scan_re = re.compile(_trie_regex(self._root, "", self._words)) if self._root else None
         self._memo: dict[str, tuple[Match, ...]] = {}
 
     def __bool__(self) -> bool:
@@ -77,6 +108,13 @@ class WordScanner(Generic[V]):
         return list(found)
 
     def _scan(self, folded: str) -> tuple[Match, ...]:
+        if self._scan_re is None:
+            return ()
+        words = self._words
+        return tuple(Match(m.start(), m.end(), words[m.group()]) for m in self._scan_re.finditer(folded))
+
+    def _scan_by_trie(self, folded: str) -> tuple[Match, ...]:
+        """The trie walk `_scan` compiles to a regex; kept as its executable reference."""
         if self._first_re is None:
             return ()
         out: list[Match] = []

@@ -73,13 +73,17 @@ def mask_blocked(text: str, blocked: Sequence[tuple[int, int]]) -> str:
     """Replace every blocked code point by NUL so scanners cannot match into it."""
     if not blocked:
         return text
-    chars = list(text)
-    n = len(chars)
-    for a, b in blocked:
-        a, b = max(0, a), min(n, b)
+    n = len(text)
+    pieces: list[str] = []
+    pos = 0  # everything before pos is emitted
+    for a, b in sorted(blocked):
+        a, b = max(a, pos), min(n, b)
         if a < b:
-            chars[a:b] = [_MASK] * (b - a)  # one slice per span, not one Python step per character
-    return "".join(chars)
+            pieces.append(text[pos:a])
+            pieces.append(_MASK * (b - a))
+            pos = b
+    pieces.append(text[pos:])
+    return "".join(pieces)
 
 
 def _overlaps(a: int, b: int, blocked: Sequence[tuple[int, int]]) -> bool:

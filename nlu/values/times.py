@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import date, datetime, time, timedelta
 from typing import Literal, Sequence
 from zoneinfo import ZoneInfo
@@ -118,8 +119,11 @@ _DATE = (
     rf"(?:{_ISO}|{_WEEKDAY}|{_DAYW}|{_YEAR}?(?:{_MONTH}{_DAY}?|{_QUARTER}|{_HALF}|(?P<whole>全年))?)"
 )
 _DT_RE = re.compile(rf"(?:{_SHORT}|{_DATE})? ?{_PART}?{_CLOCK}?")
+# Where a date/time can begin. An Arabic digit only at the start of a number: every
+# digit-initial branch of _DT_RE is guarded by _L, so inside 20260312 or AGV-01 no match
+# can begin, and the scanner skips those positions instead of trying _DT_RE at each.
 _DT_START = re.compile(
-    r"[0-9零〇一二两三四五六七八九十今去明前后本上下这大昨最第全早晚中凌傍夜周星礼Q]"
+    r"(?<![0-9A-Za-z\x00.\-])[0-9]|[零〇一二两三四五六七八九十今去明前后本上下这大昨最第全早晚中凌傍夜周星礼Q]"
 )
 _PERIOD_RE = re.compile(
     rf"(?<![以之])(?P<pp>{_alt(PERIOD_PREFIX)})(?P<pu>周(?![期转边末围年到一二三四五六日天0-9])"
@@ -334,9 +338,16 @@ def _resolve_iso_tz(s: str, ref: datetime) -> str:
     return dt.astimezone(SHANGHAI).replace(microsecond=0).isoformat()
 
 
+@lru_cache(maxsize=4096)
+def _resolve_cached(resolve, groups: tuple, today: date):  # noqa: ANN001, ANN202
+    """Resolution is a pure function of the matched groups and the reference day, and a
+    service sees the same few phrases (今天, 本月, 上周) all day: resolve each once per day.
+    Unresolvable groups raise and are not cached."""
+    return resolve(dict(groups), today)
+
+
 # ---------------------------------------------------------------- scanner
-def _is_digit_or_han(ch: str) -> tuple[bool, bool]:
-    return ch.isascii() and ch.isdigit(), "\u4e00" <= ch <= "\u9fff"
+_UNIT_GAP = re.compile(r"(?<=[0-9]) (?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) (?=[0-9])")
 
 
 def find_times(
@@ -351,16 +362,18 @@ def find_times(
     if " " not in text:
         return _find_times(text, reference, blocked=blocked)
     masked = mask_blocked(text, blocked)
-    keep = []
-    for i, ch in enumerate(masked):
-        if ch == " " and 0 < i < len(masked) - 1:
-            (ld, lh), (rd, rh) = _is_digit_or_han(masked[i - 1]), _is_digit_or_han(masked[i + 1])
-            if (ld and rh) or (lh and rd):
-                continue  # a space between a digit and a Chinese unit carries no meaning here
-        keep.append(i)
-    if len(keep) == len(masked):
+    # a space between a digit and a Chinese unit carries no meaning here
+    gaps = [m.start() for m in _UNIT_GAP.finditer(masked)]
+    if not gaps:
         return _find_times(text, reference, blocked=blocked)
-    squeezed = "".join(masked[i] for i in keep)
+    keep: list[int] = []  # squeezed index -> index in text
+    pieces = []
+    prev = 0
+    for g in (*gaps, len(masked)):
+        keep.extend(range(prev, g))
+        pieces.append(masked[prev:g])
+        prev = g + 1
+    squeezed = "".join(pieces)
     out = []
     for m in _find_times(squeezed, reference):
         start, end = keep[m.start], keep[m.end - 1] + 1
@@ -406,7 +419,7 @@ def _find_times(
         if masked[end - 1] == " ":
             end -= 1
         try:
-            kind, canon = _resolve_dt(g, today)
+            kind, canon = _resolve_cached(_resolve_dt, tuple(g.items()), today)
         except (_Unresolved, ValueError, OverflowError):
             kind = "time" if (g["h"] or g["ch"]) else "time_range"
             canon = None
@@ -416,10 +429,10 @@ def _find_times(
             break
 
     for m in _PERIOD_RE.finditer(masked):
-        cands.append((m.start(), m.end(), "time_range", _resolve_period(m.groupdict(), today)))
+        cands.append((m.start(), m.end(), "time_range", _resolve_cached(_resolve_period, tuple(m.groupdict().items()), today)))
     for m in _RECENT_RE.finditer(masked):
         try:
-            canon = _resolve_recent(m.groupdict(), today)
+            canon = _resolve_cached(_resolve_recent, tuple(m.groupdict().items()), today)
         except _Unresolved:
             canon = None
         cands.append((m.start(), m.end(), "time_range", canon))

@@ -190,3 +190,18 @@ def test_correct_blocker_matches_linear_definition():
         for s in range(n + 1):
             for e in range(s, min(n, s + 5) + 1):
                 assert blocked(s, e) == reference(s, e, terms, protected), (terms, protected, s, e)
+
+
+def test_wordscan_regex_equals_the_trie_walk_on_the_shipped_vocabulary():
+    from nlu.bench.corpus import generate
+    from nlu.lexicon import default_pack
+    from nlu.stages.vocabulary import vocabulary
+    from nlu.text.wordscan import fold_ascii
+
+    vocab = vocabulary(default_pack())
+    scanners = [vocab.protected_words, vocab.names, vocab.titles, vocab.terms, vocab.confusions, vocab.domain_words]
+    texts = [u.text for u in generate(300, 5)] + ["AGV小车agv-01 STOP st-05 检修工单C4修 王工李师傅", "ＡＧＶ", ""]
+    for text in texts:
+        folded = fold_ascii(text)
+        for sc in scanners:
+            assert sc._scan(folded) == sc._scan_by_trie(folded), text

@@ -459,3 +459,11 @@ def test_property_noise_cleans_back_to_sentence(pair):
     sentence, noisy = pair
     assert clean_edits(sentence) == []
     assert clean(noisy) == sentence
+
+
+# -- the width-fold-only fast path equals the general cell machinery -----------------------
+@given(st.text(alphabet=st.sampled_from(list("ＡＧＶ－０１２３４５６７８９ＳＴ：；，！？　查询状态机车检修 AGV-01。.!！！？？\u200b")), max_size=40))
+def test_fold_only_fast_path_equals_the_cell_path(text):
+    from nlu.stages.clean import _clean_edits_by_cells, _fold_pass, clean_edits
+
+    assert clean_edits(text) == _clean_edits_by_cells(text, _fold_pass(text))

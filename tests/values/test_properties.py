@@ -116,3 +116,11 @@ def test_quantity_matches_well_formed(tb):
         prev_end = m.end
         assert not _overlaps(m.start, m.end, blocked)
         assert isinstance(m.value, Decimal)
+
+
+@given(st.text(max_size=30), st.lists(st.tuples(st.integers(-3, 35), st.integers(-3, 35)), max_size=6))
+def test_mask_blocked_equals_masking_char_by_char(text, spans):
+    from nlu.values.quantities import mask_blocked
+
+    naive = "".join("\x00" if any(a <= i < b for a, b in spans) else ch for i, ch in enumerate(text))
+    assert mask_blocked(text, spans) == naive
