@@ -16,7 +16,9 @@ _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 # A pasted transcript: what an "assistant:" turn says is not the user's question; it runs to
 # the next "user:" marker, which is dropped too. A "system:" line runs to its sentence end.
 _ROLE_TURN = re.compile(r"(?:(?<=^)|(?<=[\s。，,;；]))assistant\s*[:：].*?(?=(?:(?<=[\s。，,;；])user\s*[:：])|\Z)", re.I | re.S)
-_SYSTEM_LINE = re.compile(r"(?:(?<=^)|(?<=[\n。！？]))\s*system\s*[:：](?:[^。！？\n.]|\.(?=\d))*(?:[。！？\n]|\.(?!\d)|\Z)", re.I)
+_SYSTEM_LINE = re.compile(r"(?:(?<=^)|(?<=[\n。！？]))\s*(?:system|系统)\s*[:：](?:[^。！？\n.]|\.(?=\d))*(?:[。！？\n]|\.(?!\d)|\Z)", re.I)
+# A Markdown heading that opens a role section ("## system") runs to the next heading.
+_ROLE_HEADING = re.compile(r"(?m)^[ \t]*#{1,6}[ \t]*(?:system|assistant|developer|系统|助手)[ \t]*$.*?(?=^[ \t]*#|\Z)", re.I | re.S)
 _USER_MARK = re.compile(r"(?:(?<=^)|(?<=[\s。，,;；]))user\s*[:：]", re.I)
 _TOOL_KEYS = re.compile(r'"\s*(tool_calls?|function_call|function|arguments|name|role|options|fillText|clarificationId)\s*"\s*:', re.I)
 # Sentence boundaries: Chinese and ASCII terminators (an ASCII period only before a non-digit);
@@ -82,6 +84,8 @@ def find_injected_spans(text: str, patterns: Sequence[re.Pattern[str]]) -> list[
              ([m.span() for m in _HTML_COMMENT.finditer(text)] if "<!--" in text else [])
     turns = [m.span() for m in (*_ROLE_TURN.finditer(text), *_SYSTEM_LINE.finditer(text))
              if not any(m.start() < e and s < m.end() for s, e in blocks)] if (":" in text or "：" in text) else []
+    if "#" in text:
+        turns += [m.span() for m in _ROLE_HEADING.finditer(text)]
     if turns:
         blocks += turns + [m.span() for m in _USER_MARK.finditer(text)]
     blocks += [b for b in _json_blocks(text) if not any(b[0] < e and s < b[1] for s, e in blocks)]

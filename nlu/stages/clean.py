@@ -44,7 +44,7 @@ stage idempotent: cleaning the cleaned text proposes no edit):
    leading and trailing whitespace is trimmed. Line breaks: a break between two CJK
    characters (or after ``，、``) inside one sentence is an OCR wrap and is removed; any
    other break (after ``。！？；：``, before a list marker such as ``1.`` ``（2）`` ``①``
-   ``三、`` ``-``, between Latin/digit tokens …) is kept as a single ``\\n`` — marked,
+   ``三、`` ``-`` or a speaker label such as ``系统：``, after a Markdown heading, between Latin/digit tokens …) is kept as a single ``\\n`` — marked,
    never silently deleted when it may carry meaning; blank lines (a paragraph break) are kept
    as exactly one blank line ``\\n\\n``.
 5. Repeated punctuation collapses to its first character: ``！！！`` → ``！``, ``!!!`` →
@@ -165,6 +165,9 @@ _CJK_RUN = f"[{_IDEO}]"
 _WS_RE = re.compile(r"[ \n]+")
 _PUNCT_RE = re.compile(r"[!！]{2,}|[?？]{2,}|。{2,}|，{2,}|,{2,}|、{2,}|；{2,}|;{2,}|~{2,}|\.*…[.…]*|\.{3,}[.…]*")
 _STUTTER_RE = re.compile(f"({_CJK_RUN})\\1{{2,}}|({_CJK_RUN}{{2,4}})\\2+")
+# a line that opens with a speaker label (系统：…, 用户：…) starts a new turn of a pasted
+# transcript, not an OCR wrap; the injection check needs to see that line start
+_SPEAKER_RE = re.compile(r"(?:系统|助手|用户|system|assistant|user)[ \t]*[:：]", re.I)
 _LIST_MARKER_RE = re.compile(
     r"[一二三四五六七八九十]{1,3}[、.．)）]|第[一二三四五六七八九十百零\d]{1,4}[条项点步、.]|(?:首先|其次|然后|最后|另外|此外)")
 _ID_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_]?\d")
@@ -275,7 +278,8 @@ def _space_pass(v: str) -> list[tuple[int, int, str, int]]:
                 else:
                     target = " "
             elif nl == 1 and (_is_cjk(left) or left in _WRAP_AFTER) and _is_cjk(right) \
-                    and not _LIST_MARKER_RE.match(v, j1):
+                    and not _LIST_MARKER_RE.match(v, j1) and not _SPEAKER_RE.match(v, j1) \
+                    and not v[v.rfind("\n", 0, j0) + 1:j0].lstrip().startswith("#"):  # a Markdown heading ends its line
                 target = ""  # OCR wrap inside a sentence
             else:
                 target = "\n" if nl == 1 else "\n\n"
