@@ -163,8 +163,11 @@ _FOLD_RE = re.compile("[" + "".join(re.escape(c) for c in sorted(_CHAR_MAP)) + "
 _IDEO = r"\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _CJK_RUN = f"[{_IDEO}]"
 _WS_RE = re.compile(r"[ \n]+")
-_PUNCT_RE = re.compile(r"[!！]{2,}|[?？]{2,}|。{2,}|，{2,}|,{2,}|、{2,}|；{2,}|;{2,}|~{2,}|\.*…[.…]*|\.{3,}[.…]*")
-_STUTTER_RE = re.compile(f"({_CJK_RUN})\\1{{2,}}|({_CJK_RUN}{{2,4}})\\2+")
+# Both patterns begin with a character (class) in every branch, so the regex engine skips
+# straight to positions where one can start instead of trying every branch everywhere.
+_PUNCT_RE = re.compile(r"[!！]{2,}|[?？]{2,}|。{2,}|，{2,}|,{2,}|、{2,}|；{2,}|;{2,}|~{2,}|\.+…[.…]*|…[.…]*|\.{3,}[.…]*")
+# one character X three or more times (XXX), or a unit W = X + 1–3 more characters repeated (WW…)
+_STUTTER_RE = re.compile(f"({_CJK_RUN})(?:\\1{{2,}}|({_CJK_RUN}{{1,3}})(?:\\1\\2)+)")
 # a line that opens with a speaker label (系统：…, 用户：…) starts a new turn of a pasted
 # transcript, not an OCR wrap; the injection check needs to see that line start
 _SPEAKER_RE = re.compile(r"(?:系统|助手|用户|system|assistant|user)[ \t]*[:：]", re.I)
@@ -324,13 +327,13 @@ def _stutter_pass(v: str) -> list[tuple[int, int, str, int]]:
     r = _RULES
     for m in _STUTTER_RE.finditer(v):
         j0, j1 = m.span()
-        ch = m.group(1)
-        if ch is not None:  # one character three or more times
+        ch, tail = m.group(1, 2)
+        if tail is None:  # one character three or more times
             if ch in r.numerals:
                 continue
             keep = 2 if ch + ch in r.reduplications else 1
         else:
-            w = m.group(2)
+            w = ch + tail
             if all(c in r.numerals for c in w) or (len(w) == 2 and w[0] in r.numerals) or w + w in r.meaningful:
                 continue
             keep = len(w)

@@ -7,14 +7,14 @@ character for character; `replaced`, `inserted` (empty original anchor) and `del
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 SegmentKind = Literal["unchanged", "replaced", "inserted", "deleted"]
 
 
-@dataclass(frozen=True, slots=True)
-class Segment:
+class Segment(NamedTuple):
+    """One piece of the tiling (immutable; a NamedTuple because a turn builds many)."""
+
     o0: int
     o1: int
     c0: int

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import Literal, Sequence
+from typing import Literal, NamedTuple, Sequence
 
 from nlu.text.alignment import Alignment, Segment, kind_for
 
@@ -17,8 +17,10 @@ EditType = Literal["typo", "asr", "ocr", "punctuation", "grammar", "self_repair"
 Evidence = Literal["lexicon", "source_alternative", "rule", "context", "model"]
 
 
-@dataclass(frozen=True, slots=True)
-class Edit:
+# Edit and EditOutcome are immutable NamedTuples rather than frozen dataclasses: an OCR
+# line hands over dozens of one-character width folds per turn, and a frozen dataclass
+# costs several times more to build.
+class Edit(NamedTuple):
     """A proposal: replace current-text [start, end) by `replacement`."""
 
     start: int
@@ -35,8 +37,7 @@ class Edit:
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class EditOutcome:
+class EditOutcome(NamedTuple):
     """What became of one proposal, in original coordinates."""
 
     edit: Edit

@@ -478,3 +478,20 @@ def test_fold_only_fast_path_equals_the_cell_path(text):
     from nlu.stages.clean import _clean_edits_by_cells, _fold_pass, clean_edits
 
     assert clean_edits(text) == _clean_edits_by_cells(text, _fold_pass(text))
+
+
+# The punctuation and stutter regexes are written so every branch begins with a character
+# class (fast to search); they must match exactly what their plain forms match.
+@given(st.text(alphabet=st.sampled_from(list("查询查询状态状态我我我想谢谢二二.。…!！?？，,、~ ")), max_size=24))
+def test_fast_punctuation_and_stutter_regexes_equal_their_plain_forms(text):
+    import re
+
+    from nlu.stages import clean as c
+
+    plain_punct = re.compile(r"[!！]{2,}|[?？]{2,}|。{2,}|，{2,}|,{2,}|、{2,}|；{2,}|;{2,}|~{2,}|\.*…[.…]*|\.{3,}[.…]*")
+    plain_stutter = re.compile(f"({c._CJK_RUN})\\1{{2,}}|({c._CJK_RUN}{{2,4}})\\2+")
+    assert [m.span() for m in c._PUNCT_RE.finditer(text)] == [m.span() for m in plain_punct.finditer(text)]
+    want = [(m.span(), m.group(1), m.group(2)) for m in plain_stutter.finditer(text)]
+    got = [(m.span(), None if m.group(2) else m.group(1), m.group(1) + m.group(2) if m.group(2) else None)
+           for m in c._STUTTER_RE.finditer(text)]
+    assert got == want
