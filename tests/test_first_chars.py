@@ -39,3 +39,30 @@ def test_a_skipped_pattern_never_matches(text):
         first = first_chars(p)
         if first is not None and first.isdisjoint(present):
             assert p.search(text) is None, (p.pattern, text)
+
+
+def test_required_character_sets():
+    from nlu.text.first_chars import required_chars
+
+    got = required_chars(re.compile(r"(?:^|[\s。])(assistant|user)\s*[:：]", re.I))
+    assert frozenset(":：") in got and frozenset("AaUu") in got
+    assert required_chars(re.compile(r"a?b*")) is None
+
+
+@given(st.text(alphabet=st.sampled_from(ALPHABET), max_size=40))
+def test_a_pattern_missing_a_required_character_never_matches(text):
+    from nlu.text.first_chars import required_chars
+
+    present = set(text)
+    for p in PATTERNS:
+        required = required_chars(p) or ()
+        if any(chars.isdisjoint(present) for chars in required):
+            assert p.search(text) is None, (p.pattern, text)
+
+
+def test_rarest_picks_the_least_frequent_needed_set():
+    from nlu.text.first_chars import rarest, required_chars
+
+    assert rarest(required_chars(re.compile("重复你(收到|看到)的"))) != frozenset("的")
+    assert rarest(required_chars(re.compile(r"(AI|人工智能)\s*助手"))) in (frozenset("助"), frozenset("手"))
+    assert rarest(None) is None
