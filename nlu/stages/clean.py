@@ -252,11 +252,14 @@ def _fold_pass(text: str) -> list[tuple[int, int, str, int]]:
     for m in _FOLD_RE.finditer(text):
         i = m.start()
         ch = text[i]
+        t, cat = _CHAR_MAP[ch]
+        if cat == _FOLD:  # a width fold (most matches on an OCR line) needs no context
+            reps.append((i, i + 1, t, cat))
+            continue
         if ch == _ZWJ and 0 < i < n - 1 and _is_emoji(text[i - 1]) and _is_emoji(text[i + 1]):
             continue
         if _is_tag(ch) and _in_flag_sequence(text, i):
             continue  # subdivision flags (🏴 + tag characters) are emoji, not hidden text
-        t, cat = _CHAR_MAP[ch]
         if ch == "\r" and i + 1 < n and text[i + 1] == "\n":
             t, cat = "", _SPACE
         reps.append((i, i + 1, t, cat))
@@ -488,7 +491,7 @@ def _to_edits(text: str, cells: list[Cell], dcat: bytearray) -> list[Edit]:
     for t, o0, o1, cat in cells:
         if o0 > pos:
             changes.append([pos, o0, "", set(dcat[pos:o0]), False, True])
-        if cat != _KEEP and t != text[o0:o1]:  # a _KEEP cell holds its own character
+        if cat and t != text[o0:o1]:  # a _KEEP (0) cell holds its own character
             changes.append([o0, o1, t, {cat}, cat == _FOLD, False])
         pos = o1
     if pos < len(text):

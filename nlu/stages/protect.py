@@ -85,7 +85,18 @@ class ProtectStage(Stage):
         # pack words (up to ASCII case), so the memo stays small
         self._parts: dict[str, tuple[tuple[int, int], ...]] = {}
         # each pattern with the characters a match needs (see nlu.text.first_chars)
-        self._injection_cue = [(p, rarest(required_chars(p))) for p in self.pack.injection_patterns]
+        # Injection patterns indexed by the rarest character set each needs (nlu.text.first_chars):
+        # a turn's characters pick the few patterns worth searching; a pattern with no known
+        # need is always searched.
+        self._injection_always: list[re.Pattern[str]] = []
+        self._injection_by_char: dict[str, list[int]] = {}
+        for i, p in enumerate(self.pack.injection_patterns):
+            cue = rarest(required_chars(p))
+            if cue is None:
+                self._injection_always.append(p)
+            for c in cue or ():
+                self._injection_by_char.setdefault(c, []).append(i)
+        self._injection_cue_chars = frozenset(self._injection_by_char)
         self._id_patterns = [(p, first_chars(p.pattern)) for p in self.pack.identifier_patterns]
         self._lookalike_patterns = [(p, first_chars(p.pattern)) for p in self.pack.lookalike_patterns]
 
@@ -190,10 +201,11 @@ class ProtectStage(Stage):
         # pattern then replaces a search per pattern per clause. Exact: a match inside a clause
         # window is a match in the whole text (`^` only anchors at 0, and no pattern looks past
         # a clause end, which is a punctuation character or the end of the text).
-        # A pattern that needs a character the turn does not hold cannot match: a few set
-        # tests instead of one regex pass (exact; see nlu.text.first_chars).
-        present = set(text)
-        if not any(p.search(text) for p, cue in self._injection_cue if cue is None or not cue.isdisjoint(present)):
+        # A pattern that needs a character the turn does not hold cannot match, so only the
+        # patterns the turn's characters point at are searched (exact; nlu.text.first_chars).
+        cued = self._injection_cue_chars.intersection(text)
+        candidates = [patterns[i] for i in sorted({i for c in cued for i in self._injection_by_char[c]})] if cued else []
+        if not any(p.search(text) for p in (*self._injection_always, *candidates)):
             patterns = ()  # fences, role turns and tool-call JSON are still looked for
         for s, e in find_injected_spans(text, patterns):
             while e < len(text) and text[e].isspace():  # the gap it leaves goes with it
