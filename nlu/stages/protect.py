@@ -20,7 +20,7 @@ from nlu.text.first_chars import first_chars, rarest, required_chars
 from nlu.text.rewriter import Edit
 from nlu.text.wordscan import fold_ascii
 from nlu.values.numerals import NUMERAL_RE, parse_number
-from nlu.values.quantities import find_amounts_and_quantities
+from nlu.values.quantities import find_amounts_and_quantities, mask_blocked
 from nlu.values.times import find_times
 
 # A surname + title ("王工", "李师傅") counts as a name only after one of these or a boundary:
@@ -141,11 +141,16 @@ class ProtectStage(Stage):
             if not taken.overlaps(m.start, m.end):
                 found.append((m.start, m.end, Found(0, 0, m.values[0], m.values[0], text[m.start:m.end])))
                 taken.add(m.start, m.end)
-        for t in find_times(text, draft.source.reference_time, blocked=taken.spans):
+        # The value scanners read a copy with what is already claimed masked out (one mask,
+        # extended by the times for the quantity scan); masked characters never join a match,
+        # so every match slices the same characters from `text`.
+        masked = mask_blocked(text, taken.spans)
+        time_spans = []
+        for t in find_times(masked, draft.source.reference_time):
             found.append((t.start, t.end, Found(0, 0, t.kind, t.kind, t.canonical_value)))
-        time_spans = [(s, e) for s, e, f in found if f.kind in ("time", "time_range")]
-        for v in find_amounts_and_quantities(text, units=self.pack.quantity_units, currency_words=self.pack.currency_words,
-                                              blocked=taken.spans + time_spans):
+            time_spans.append((t.start, t.end))
+        for v in find_amounts_and_quantities(mask_blocked(masked, time_spans), units=self.pack.quantity_units,
+                                              currency_words=self.pack.currency_words):
             found.append((v.start, v.end, Found(0, 0, v.kind, None if v.kind in ("number", "index") else v.kind, v.canonical_value)))
         for s, e, f in found:
             if f.kind not in ("identifier", "person", "organization", "location"):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 __all__ = ["NUMERAL_CHARS", "NUMERAL_RE", "parse_number", "CN_DIGITS", "format_decimal"]
 
@@ -216,6 +217,7 @@ def _digit_string(s: str) -> Decimal | None:
     return Decimal("".join(str(d) for d in digits))
 
 
+@lru_cache(maxsize=8192)  # pure, and the same few numerals (一, 两台, 30, 2026) recur in every turn
 def parse_number(s: str) -> Decimal | None:
     """Parse a whole numeral string; ``None`` when it is not (unambiguously) a number."""
     if not s:
