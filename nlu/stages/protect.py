@@ -39,6 +39,7 @@ class Found(NamedTuple):  # immutable; cheaper to build than a frozen dataclass
     suspicious: bool = False
 
 
+_BOUNDED = "(?<![A-Za-z0-9])"  # how the pack's identifier patterns open
 # a maximal run that could hold an identifier: ASCII letters/digits and hyphens, one digit at least
 _ID_WINDOW = re.compile(r"[A-Za-z0-9-]*[0-9][A-Za-z0-9-]*|[A-Za-z]+-[A-Za-z-]+")
 
@@ -97,8 +98,10 @@ class ProtectStage(Stage):
             for c in cue or ():
                 self._injection_by_char.setdefault(c, []).append(i)
         self._injection_cue_chars = frozenset(self._injection_by_char)
-        self._id_patterns = [(p, first_chars(p.pattern)) for p in self.pack.identifier_patterns]
-        self._lookalike_patterns = [(p, first_chars(p.pattern)) for p in self.pack.lookalike_patterns]
+        self._id_patterns = [(p, first_chars(p.pattern), p.pattern.pattern.startswith(_BOUNDED))
+                             for p in self.pack.identifier_patterns]
+        self._lookalike_patterns = [(p, first_chars(p.pattern), p.pattern.pattern.startswith(_BOUNDED))
+                                    for p in self.pack.lookalike_patterns]
 
     def _domain_parts(self, folded_word: str) -> tuple[tuple[int, int], ...]:
         """(start, end) of every explicit-domain word inside a compound one (检修工单 → 检修, 工单)."""
@@ -116,24 +119,15 @@ class ProtectStage(Stage):
         found: list[tuple[int, int, Found]] = []  # current-space spans
         taken = _Taken(len(text))
 
-        # Identifier patterns only ever match inside a run of Latin letters, digits and
-        # hyphens, so each runs over those few short windows instead of the whole text
-        # (lookbehind still sees the character before a window; its end is a real boundary).
-        # A window holding none of a pattern's possible first characters (a bare number such
-        # as 30) is not searched with it.
-        windows = [(w.start(), w.end(), set(w.group())) for w in _ID_WINDOW.finditer(text)]
-        for pat, first in self._id_patterns:
-            for m in (m for a, b, chars in windows if first is None or not first.isdisjoint(chars)
-                      for m in pat.pattern.finditer(text, a, b)):
-                found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, m.group().upper())))
+        windows = self._id_windows(text)
+        for pat, m in self._scan_windows(text, windows, self._id_patterns):
+            found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, m.group().upper())))
+            taken.add(*m.span())
+        for pat, m in self._scan_windows(text, windows, self._lookalike_patterns):
+            if not taken.overlaps(m.start(), m.end()):
+                # kept exactly as typed: no canonical value may be guessed for a look-alike
+                found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, None, suspicious=True)))
                 taken.add(*m.span())
-        for pat, first in self._lookalike_patterns:
-            for m in (m for a, b, chars in windows if first is None or not first.isdisjoint(chars)
-                      for m in pat.pattern.finditer(text, a, b)):
-                if not taken.overlaps(m.start(), m.end()):
-                    # kept exactly as typed: no canonical value may be guessed for a look-alike
-                    found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, None, suspicious=True)))
-                    taken.add(*m.span())
 
         # Pack names first: a workshop or group name that contains a numeral (检修二组, 一车间)
         # is a name, never a quantity.
@@ -196,6 +190,26 @@ class ProtectStage(Stage):
         if any(p.suspicious for p in facts):
             draft.raise_flag("lookalike_identifier")
         return reason
+
+    @staticmethod
+    def _id_windows(text: str) -> list[tuple[int, int, set[str], str]]:
+        """Identifier patterns only ever match inside a run of Latin letters, digits and
+        hyphens, so they run over those few short windows instead of the whole text
+        (lookbehind still sees the character before a window; its end is a real boundary).
+        Each window also carries the characters a match could begin with: a pattern that
+        opens with the usual non-alphanumeric lookbehind begins at the window's start or
+        right after one of its hyphens."""
+        return [(w.start(), w.end(), {part[0] for part in w.group().split("-") if part}, w.group())
+                for w in _ID_WINDOW.finditer(text)]
+
+    @staticmethod
+    def _scan_windows(text: str, windows, patterns):  # noqa: ANN001, ANN205
+        """(pattern, match) for each pattern in order, skipping windows it cannot begin in."""
+        for pat, first, bounded in patterns:
+            for a, b, starts, chars in windows:
+                if first is None or not first.isdisjoint(starts if bounded else chars):
+                    for m in pat.pattern.finditer(text, a, b):
+                        yield pat, m
 
     def _isolate_injection(self, draft: Draft) -> str | None:
         """Drop injected instructions before anything is protected (they are not the question)."""

@@ -189,16 +189,20 @@ ID_PIECES = st.sampled_from(["AGV-01", "AGV-O1", "agv-105", "HXDl-0001", "HXD1B-
 
 @given(st.lists(ID_PIECES, max_size=10).map("".join))
 def test_windowed_identifier_scan_equals_a_whole_text_scan(text):
-    """Protect scans identifier patterns only inside Latin/digit runs: same matches as everywhere."""
+    """Protect scans identifier patterns only inside Latin/digit runs, and only where a match
+    could begin: the same matches as a scan of the whole text."""
     from nlu.lexicon import default_pack
-    from nlu.stages.protect import _ID_WINDOW
+
+    from nlu.stages.protect import ProtectStage
 
     pack = default_pack()
-    windows = [w.span() for w in _ID_WINDOW.finditer(text)]
-    for pat in (*pack.identifier_patterns, *pack.lookalike_patterns):
-        whole = [m.span() for m in pat.pattern.finditer(text)]
-        windowed = [m.span() for a, b in windows for m in pat.pattern.finditer(text, a, b)]
-        assert windowed == whole, (pat.regex, text)
+    stage = ProtectStage(pack)
+    windows = stage._id_windows(text)
+    for patterns in (stage._id_patterns, stage._lookalike_patterns):
+        for entry in patterns:
+            whole = [m.span() for m in entry[0].pattern.finditer(text)]
+            windowed = [m.span() for _, m in stage._scan_windows(text, windows, [entry])]
+            assert windowed == whole, (entry[0].regex, text)
 
 
 # -- entity types of pack words ------------------------------------------------------------
