@@ -38,7 +38,7 @@ class Alignment:
     """original ↔ current text; immutable, produced by `rewrite`."""
 
     __slots__ = ("original", "text", "segments", "_o_starts", "_c_starts", "_o_spans", "_c_spans", "_unchanged",
-                 "_identity", "_to_o", "_to_c")
+                 "_identity", "_to_o", "_to_c", "_by_char_c", "_by_char_o")
 
     def __init__(self, original: str, text: str, segments: tuple[Segment, ...]) -> None:
         self.original = original
@@ -58,6 +58,12 @@ class Alignment:
         # entities and values of the turn, and the alignment never changes once built.
         self._to_o: dict[tuple[int, int], tuple[int, int]] = {}
         self._to_c: dict[tuple[int, int], tuple[int, int]] = {}
+        # Per character of one side, the [lo, hi) it stands for on the other (built on first
+        # use): a non-empty in-range projection is then (lo[start], hi[end - 1]), because the
+        # segments are monotonic on both sides — the same answer `_project` computes by
+        # walking the segments.
+        self._by_char_c: tuple[list[int], list[int]] | None = None
+        self._by_char_o: tuple[list[int], list[int]] | None = None
 
     @classmethod
     def identity(cls, text: str) -> "Alignment":
@@ -75,6 +81,11 @@ class Alignment:
     def to_original(self, start: int, end: int) -> tuple[int, int]:
         if self._identity and 0 <= start <= end <= len(self.text):
             return (start, end)
+        if 0 <= start < end <= len(self.text):
+            by = self._by_char_c
+            if by is None:
+                by = self._by_char_c = _by_char(self._c_spans, self._o_spans, self._unchanged)
+            return (by[0][start], by[1][end - 1])
         r = self._to_o.get((start, end))
         if r is None:
             r = self._to_o[(start, end)] = self._project(start, end, self._c_starts, self._c_spans, self._o_spans)
@@ -83,6 +94,11 @@ class Alignment:
     def to_current(self, start: int, end: int) -> tuple[int, int]:
         if self._identity and 0 <= start <= end <= len(self.text):
             return (start, end)
+        if 0 <= start < end <= len(self.original):
+            by = self._by_char_o
+            if by is None:
+                by = self._by_char_o = _by_char(self._o_spans, self._c_spans, self._unchanged)
+            return (by[0][start], by[1][end - 1])
         r = self._to_c.get((start, end))
         if r is None:
             r = self._to_c[(start, end)] = self._project(start, end, self._o_starts, self._o_spans, self._c_spans)
@@ -131,3 +147,20 @@ class Alignment:
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"Alignment({self.original!r} -> {self.text!r}, {len(self.segments)} segments)"
+
+
+def _by_char(src: list[tuple[int, int]], dst: list[tuple[int, int]], unchanged: list[bool]) -> tuple[list[int], list[int]]:
+    """For each character of the `src` side: where its segment's image starts and ends on the
+    `dst` side (its own character for an unchanged segment, the whole block otherwise)."""
+    lo: list[int] = []
+    hi: list[int] = []
+    for (s0, s1), (d0, d1), same in zip(src, dst, unchanged):
+        if s1 == s0:
+            continue  # an empty piece on this side (inserted/deleted) holds no character
+        if same:
+            lo.extend(range(d0, d0 + s1 - s0))
+            hi.extend(range(d0 + 1, d0 + s1 - s0 + 1))
+        else:
+            lo.extend([d0] * (s1 - s0))
+            hi.extend([d1] * (s1 - s0))
+    return lo, hi
