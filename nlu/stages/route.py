@@ -256,7 +256,8 @@ def _asks_records(view: SentenceView) -> bool:
         head = tail[k + 1:].strip()
         for d in _DEMONSTRATIVES:  # …的那个任务
             head = head[len(d):].strip() if head.startswith(d) else head
-        if head in RECORD_NOUNS or head in OBJECT_HEADS:
+        # a record noun with a short kind before it: …的搬运任务, …的排队任务, …以后的 AGV 任务
+        if head in RECORD_NOUNS or head in OBJECT_HEADS or (len(head) <= 6 and head.endswith(RECORD_NOUNS)):
             return True
     return False
 

@@ -180,6 +180,17 @@ def test_apposition_links_the_following_identifier(run):
     assert "unresolved_coreference" not in draft.flags_raised
 
 
+@pytest.mark.parametrize("text", ["帮我查这个车号 ＤＦ４Ｂ－１２３４ 的检修计划", "这个单号 WO-20260301 的进度"])
+def test_a_demonstrative_naming_the_identifier_after_it_is_not_asked(run, text):
+    result, draft = run(text)
+    assert "unresolved_coreference" not in draft.flags_raised
+
+
+def test_a_bare_number_word_with_nothing_after_it_is_still_asked(run):
+    result, draft = run("这个车号什么时候修")
+    assert "unresolved_coreference" in draft.flags_raised
+
+
 def test_demonstrative_after_describing_clause_is_not_asked(run):
     result, draft = run("看一下 AGV-05 从 ST-03 到 ST-07 的那个任务")
     assert "unresolved_coreference" not in draft.flags_raised

@@ -193,6 +193,8 @@ def test_grammar_off_by_flag():
     ("哪台 AGV 昨天故障最多", "list"),
     ("下周要做 C4修的机车", "list"),
     ("至少 3 台 AGV 空闲吗", "count"),
+    ("AGV-12 从 ST-03 去 ST-05 的搬运任务", "list"),   # a kind of record after 的
+    ("今天下午3点以后的 AGV 任务", "list"),
 ])
 def test_data_question_gets_a_template(run, text, tpl):
     result, draft = run(text)
