@@ -165,7 +165,10 @@ _CJK_RUN = f"[{_IDEO}]"
 _WS_RE = re.compile(r"[ \n]+")
 # Both patterns begin with a character (class) in every branch, so the regex engine skips
 # straight to positions where one can start instead of trying every branch everywhere.
-_PUNCT_RE = re.compile(r"[!！]{2,}|[?？]{2,}|。{2,}|，{2,}|,{2,}|、{2,}|；{2,}|;{2,}|~{2,}|\.+…[.…]*|…[.…]*|\.{3,}[.…]*")
+# (The regex compiler only derives a "skip to these characters" prefix from an alternation
+# whose every branch opens with a plain literal, so repeats are spelled out: 。。+ for 。{2,}.)
+_PUNCT_RE = re.compile(r"![!！]+|！[!！]+|\?[?？]+|？[?？]+|。。+|，，+|,,+|、、+|；；+|;;+|~~+"
+                       r"|\.\.*…[.…]*|…[.…]*|\.\.\.\.*[.…]*")
 # one character X three or more times (XXX), or a unit W = X + 1–3 more characters repeated (WW…)
 _STUTTER_RE = re.compile(f"({_CJK_RUN})(?:\\1{{2,}}|({_CJK_RUN}{{1,3}})(?:\\1\\2)+)")
 # a line that opens with a speaker label (系统：…, 用户：…) starts a new turn of a pasted

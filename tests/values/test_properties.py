@@ -124,3 +124,13 @@ def test_mask_blocked_equals_masking_char_by_char(text, spans):
 
     naive = "".join("\x00" if any(a <= i < b for a, b in spans) else ch for i, ch in enumerate(text))
     assert mask_blocked(text, spans) == naive
+
+
+@given(st.text(alphabet=st.sampled_from(list("0123456789aZ.-\x00上下今天月号 中文")), max_size=16))
+def test_time_start_scanner_equals_its_plain_form(text):
+    import re
+
+    from nlu.values.times import _DT_START
+
+    plain = re.compile(r"(?<![0-9A-Za-z\x00.\-])[0-9]|[零〇一二两三四五六七八九十今去明前后本上下这大昨最第全早晚中凌傍夜周星礼Q]")
+    assert [m.start() for m in _DT_START.finditer(text)] == [m.start() for m in plain.finditer(text)]
