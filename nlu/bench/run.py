@@ -19,6 +19,7 @@ import math
 import multiprocessing as mp
 import os
 import platform
+import re
 import resource
 import statistics
 import subprocess
@@ -153,6 +154,27 @@ def measure_single(pipeline, corpus: Sequence[Utterance], progress: Progress | N
         "cpu_s": round(cpu, 3),
         "utt_per_cpu_s": round(done / cpu, 1) if cpu > 0 else None,
     }
+
+
+_REFERENCE_TEXT = "查询 AGV-01 当前状态，本月检修计划完成了多少张工单？" * 4
+_REFERENCE_RE = re.compile(r"[A-Z]+-\d+|[\u4e00-\u9fff]{2}")
+
+
+def host_reference_ms(repeats: int = 5) -> float:
+    """Median time of a fixed pure-Python workload (regex, dict and string work like the
+    pipeline's). This VM-class host drifts in speed by tens of percent from one minute to
+    the next; the figure, taken beside the latencies, says how fast the host was then."""
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        counts: dict[str, int] = {}
+        for _ in range(200):
+            for m in _REFERENCE_RE.finditer(_REFERENCE_TEXT):
+                w = m.group()
+                counts[w] = counts.get(w, 0) + 1
+            "".join(sorted(counts))
+        times.append((time.perf_counter() - t0) * 1000.0)
+    return round(statistics.median(times), 3)
 
 
 def _loadavg() -> list[float] | None:
@@ -311,8 +333,10 @@ def run_benchmark(corpus: Sequence[Utterance], *, workers: int | None = None, co
     pipeline.warm_up()  # lazy models loaded before timing: no timed call overlaps their background load
     warm_up(pipeline, corpus)
 
+    host_before = host_reference_ms()
     b = bar("single process", len(corpus))
     single = measure_single(pipeline, corpus, b.update if b else None)
+    host_after = host_reference_ms()
     if b:
         b.close()
     rss_self = _rss_mb()
@@ -338,7 +362,8 @@ def run_benchmark(corpus: Sequence[Utterance], *, workers: int | None = None, co
                         "platform": platform.platform(), "machine": platform.machine(),
                         "nlu_version": getattr(nlu, "__version__", None),
                         # other load on the machine inflates every figure; keep it with them
-                        "load_average": {"before": load_before, "after": _loadavg()}},
+                        "load_average": {"before": load_before, "after": _loadavg()},
+                        "host_reference_ms": {"before": host_before, "after": host_after}},
         "corpus": summarize(corpus),
         "pipeline_build_s": round(build_s, 4),
         "latency_ms": {"end_to_end": single["end_to_end"], "stage_groups": single["stage_groups"], "stages": single["stages"]},
@@ -431,6 +456,10 @@ def print_report(report: dict, console=None) -> None:
     if load:
         before, after = (load.get("before") or [None])[0], (load.get("after") or [None])[0]
         other.add_row("load average (1 min) before / after", f"{before} / {after} on {cfg['cpu_count']} CPUs")
+    host = report["environment"].get("host_reference_ms")
+    if host:
+        other.add_row("host reference workload before / after (lower = faster host)",
+                      f"{host.get('before')} / {host.get('after')} ms")
     if report.get("errors"):
         other.add_row("[red]calls that raised[/red]", str(report["errors"]))
     console.print(other)

@@ -133,3 +133,14 @@ def test_cli_bench_quick_writes_json(tmp_path):
     assert {"single_process", "workers_max", "max"} <= set(report["peak_rss_mb"])
     assert {t["key"] for t in report["targets"]} == {"p95_100", "p95_500", "cold_start", "per_core", "peak_rss"}
     assert all(t["met"] in (True, False, None) for t in report["targets"])
+
+
+def test_a_small_benchmark_report_has_every_figure_and_the_host_reference():
+    from nlu.bench.corpus import generate
+    from nlu.bench.run import run_benchmark
+
+    report = run_benchmark(generate(24, 3), cold_runs=1, pool=False, seed=3)
+    assert report["errors"] == 0
+    assert set(report["latency_ms"]["stage_groups"]["clean+protect"]) == {"20", "100", "500"}
+    host = report["environment"]["host_reference_ms"]
+    assert host["before"] > 0 and host["after"] > 0
