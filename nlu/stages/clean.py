@@ -158,7 +158,24 @@ for _cp, _half in WIDTH_TABLE.items():  # the one explicit width table (nlu.text
         _CHAR_MAP[chr(_cp)] = (chr(_half), _FOLD)
 del _cp, _half, _ch
 
-_FOLD_RE = re.compile("[" + "".join(re.escape(c) for c in sorted(_CHAR_MAP)) + "]")
+
+def _char_class(chars) -> str:  # noqa: ANN001
+    """A regex class of `chars` written as ranges: a class listing hundreds of single
+    characters (some outside the BMP) is tested member by member, a range class in one step."""
+    cps = sorted(ord(c) for c in chars)
+    parts = []
+    i = 0
+    while i < len(cps):
+        j = i
+        while j + 1 < len(cps) and cps[j + 1] == cps[j] + 1:
+            j += 1
+        a, b = re.escape(chr(cps[i])), re.escape(chr(cps[j]))
+        parts.append(a if i == j else f"{a}-{b}")
+        i = j + 1
+    return "[" + "".join(parts) + "]"
+
+
+_FOLD_RE = re.compile(_char_class(_CHAR_MAP))
 
 _IDEO = r"\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _CJK_RUN = f"[{_IDEO}]"

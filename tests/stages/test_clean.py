@@ -495,3 +495,14 @@ def test_fast_punctuation_and_stutter_regexes_equal_their_plain_forms(text):
     got = [(m.span(), None if m.group(2) else m.group(1), m.group(1) + m.group(2) if m.group(2) else None)
            for m in c._STUTTER_RE.finditer(text)]
     assert got == want
+
+
+def test_the_fold_class_written_as_ranges_holds_exactly_the_mapped_characters():
+    from nlu.stages import clean as c
+
+    members = set(c._CHAR_MAP)
+    for cp in [*range(0, 0x10000), *range(0xE0000, 0xE0100)]:
+        if 0xD800 <= cp <= 0xDFFF:
+            continue
+        ch = chr(cp)
+        assert (c._FOLD_RE.fullmatch(ch) is not None) == (ch in members), hex(cp)
