@@ -55,7 +55,35 @@ def _trie_regex(node: dict, prefix: str, words: dict[str, tuple]) -> str:
         branches.append(re.escape(ch) + left + rest)
     if not branches:
         return ""
+    if not prefix and len(branches) > _BUCKET_ABOVE:
+        return _bucketed(branches)
     return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+
+
+_BUCKET_ABOVE = 200
+_BUCKETS = 16
+
+
+def _bucketed(branches: list[str]) -> str:
+    """A long top-level alternation split into groups, each behind a one-class lookahead of
+    its first characters: the engine then tests a few classes and one group's literals at a
+    candidate position, instead of every branch in turn (hundreds for the term list). The
+    outer lookahead lets every other position fail at once."""
+    groups: dict[int, list[tuple[str, str]]] = {}
+    for b in branches:
+        first = _first_char(b)
+        groups.setdefault(ord(first) % _BUCKETS, []).append((first, b))
+    parts = []
+    for members in groups.values():
+        chars = "".join(re.escape(c) for c, _ in members)
+        parts.append(f"(?=[{chars}])(?:" + "|".join(b for _, b in members) + ")")
+    every = "".join(re.escape(_first_char(b)) for b in branches)
+    return f"(?=[{every}])(?:" + "|".join(parts) + ")"
+
+
+def _first_char(branch: str) -> str:
+    """The literal a branch built by `_trie_regex` opens with (re.escape may prefix a \\)."""
+    return branch[1] if branch[0] == "\\" else branch[0]
 
 
 class Match(NamedTuple, Generic[V]):  # type: ignore[misc]
