@@ -9,6 +9,7 @@ any later edit that overlaps one of these spans.
 from __future__ import annotations
 
 import re
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from nlu.draft import Draft, ProtectedFact
@@ -160,8 +161,9 @@ class ProtectStage(Stage):
 
         facts: list[ProtectedFact] = []
         values: list[Found] = []
+        to_original = draft.alignment.to_original  # the alignment is fixed for the rest of the stage
         for c0, c1, f in found:
-            o0, o1 = draft.to_original(c0, c1)
+            o0, o1 = to_original(c0, c1)
             kind = _PROTECTED_KIND[f.kind]
             facts.append(ProtectedFact(o0, o1, kind, text[c0:c1], f.suspicious))
             values.append(Found(o0, o1, f.kind, f.entity_type, f.canonical_value, f.suspicious))
@@ -169,20 +171,20 @@ class ProtectStage(Stage):
         for m in self.vocab.protected_words.scan(text, folded):
             if taken.overlaps(m.start, m.end):
                 continue
-            o0, o1 = draft.to_original(m.start, m.end)
+            o0, o1 = to_original(m.start, m.end)
             kw = m.values[0]
             facts.append(ProtectedFact(o0, o1, kw.kind, text[m.start:m.end]))
             if kw.kind == "explicit_domain" and m.end - m.start > 2:
                 # a compound business word (检修工单) also names its parts (检修, 工单): each is
                 # what the user explicitly said, and a consumer may look for either
                 for a, b in self._domain_parts(folded[m.start:m.end]):
-                    p0, p1 = draft.to_original(m.start + a, m.start + b)
+                    p0, p1 = to_original(m.start + a, m.start + b)
                     facts.append(ProtectedFact(p0, p1, "explicit_domain", text[m.start + a:m.start + b]))
             if kw.kind == "action" and getattr(kw.data, "write", False):
                 writes.append((o0, o1))
 
-        facts.sort(key=lambda p: (p.o0, p.o1))
-        values.sort(key=lambda v: (v.o0, v.o1))
+        facts.sort(key=attrgetter("o0", "o1"))
+        values.sort(key=itemgetter(0, 1))  # Found: (o0, o1, …)
         draft.protected.extend(facts)
         draft.scratch["values"] = values
         draft.scratch["write_actions"] = writes

@@ -51,9 +51,12 @@ _ARABIC = r"\d+(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _CN_ANY = f"[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]"
 _CN_FRAC = f"点[{_CN_DIGIT_CLASS}]+(?![{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}])"
 #: candidate numeral runs; validate each with ``parse_number`` (a run may not be a number)
+#: (the leading one-class lookahead lets every position that cannot start a numeral fail at
+#: once; both branches are tried only where one can)
 NUMERAL_RE: re.Pattern[str] = re.compile(
+    rf"(?=[\d{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}])(?:"
     rf"(?:{_ARABIC})(?:[{_CN_UNIT_CLASS}](?:\d+|[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]*))*"
-    rf"|{_CN_ANY}+(?:{_CN_FRAC})?"
+    rf"|{_CN_ANY}+(?:{_CN_FRAC})?)"
 )
 _ARABIC_FULL = re.compile(rf"(?:{_ARABIC})\Z")
 _TOKEN_RE = re.compile(rf"\d+(?:\.\d+)?|[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]")

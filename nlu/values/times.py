@@ -123,8 +123,10 @@ _DT_RE = re.compile(rf"(?:{_SHORT}|{_DATE})? ?{_PART}?{_CLOCK}?")
 _DT_START = re.compile(
     r"[0-9零〇一二两三四五六七八九十今去明前后本上下这大昨最第全早晚中凌傍夜周星礼Q](?<![0-9A-Za-z\x00.\-][0-9])"
 )  # (one character class first, so the regex engine can skip to candidates by itself)
+# (a one-class lookahead of the prefixes' first characters lets every other position fail
+# at once; the regex engine cannot skip ahead by itself past the opening lookbehind)
 _PERIOD_RE = re.compile(
-    rf"(?<![以之])(?P<pp>{_alt(PERIOD_PREFIX)})(?P<pu>周(?![期转边末围年到一二三四五六日天0-9])"
+    rf"(?=[{''.join(sorted({re.escape(w[0]) for w in PERIOD_PREFIX}))}])(?<![以之])(?P<pp>{_alt(PERIOD_PREFIX)})(?P<pu>周(?![期转边末围年到一二三四五六日天0-9])"
     rf"|星期(?![一二三四五六日天0-9])|礼拜(?![一二三四五六日天0-9])|月(?![台份底初末]|中(?!修))|季度|季(?!节)|年度)"
 )
 _RECENT_RE = re.compile(

@@ -134,3 +134,17 @@ def test_time_start_scanner_equals_its_plain_form(text):
 
     plain = re.compile(r"(?<![0-9A-Za-z\x00.\-])[0-9]|[零〇一二两三四五六七八九十今去明前后本上下这大昨最第全早晚中凌傍夜周星礼Q]")
     assert [m.start() for m in _DT_START.finditer(text)] == [m.start() for m in plain.finditer(text)]
+
+
+@given(st.text(alphabet=st.sampled_from(list("0123456789.,点一二两三十百千万亿壹贰拾佰仟台个 查AGV-٣上下本这当以之个月周季度年星期礼拜")), max_size=16))
+def test_lookahead_guarded_scanners_equal_their_plain_forms(text):
+    import re
+
+    from nlu.values import numerals as n
+    from nlu.values import times as t
+
+    plain_numeral = re.compile(rf"(?:{n._ARABIC})(?:[{n._CN_UNIT_CLASS}](?:\d+|[{n._CN_DIGIT_CLASS}{n._CN_UNIT_CLASS}]*))*"
+                               rf"|{n._CN_ANY}+(?:{n._CN_FRAC})?")
+    assert [m.span() for m in n.NUMERAL_RE.finditer(text)] == [m.span() for m in plain_numeral.finditer(text)]
+    plain_period = re.compile(t._PERIOD_RE.pattern[t._PERIOD_RE.pattern.index("(?<!"):])
+    assert [m.span() for m in t._PERIOD_RE.finditer(text)] == [m.span() for m in plain_period.finditer(text)]
