@@ -179,7 +179,7 @@ _FOLD_RE = re.compile(_char_class(_CHAR_MAP))
 
 _IDEO = r"\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _CJK_RUN = f"[{_IDEO}]"
-_WS_RE = re.compile(r"[ \n]+")
+_WS_RE = re.compile(r"[ \n][ \n]*")  # = [ \n]+, spelled so the engine can skip to a space
 # Both patterns begin with a character (class) in every branch, so the regex engine skips
 # straight to positions where one can start instead of trying every branch everywhere.
 # (The regex compiler only derives a "skip to these characters" prefix from an alternation
