@@ -51,6 +51,23 @@ _SPOKEN_NUMBER = re.compile(rf"(?<![月0-9A-Za-z\-])(?P<n>{NUMERAL_RE.pattern})�
 _ID_TAIL = re.compile(r"(\d+)$")
 
 
+def _pattern_index(patterns):  # noqa: ANN001, ANN202
+    """Identifier patterns indexed by the characters a match can begin with. A pattern that
+    opens with the pack's usual non-alphanumeric lookbehind can only begin at a window's
+    start or after a hyphen, so only those characters are looked up; any other pattern
+    runs on every window."""
+    entries = [(p, first_chars(p.pattern), p.pattern.pattern.startswith(_BOUNDED)) for p in patterns]
+    by_char: dict[str, list[int]] = {}
+    always: list[int] = []
+    for i, (_, first, bounded) in enumerate(entries):
+        if first is None or not bounded:
+            always.append(i)
+        else:
+            for c in first:
+                by_char.setdefault(c, []).append(i)
+    return entries, by_char, always
+
+
 def _overlaps(a0: int, a1: int, spans: list[tuple[int, int]]) -> bool:
     return any(a0 < b1 and b0 < a1 for b0, b1 in spans)
 
@@ -99,10 +116,8 @@ class ProtectStage(Stage):
             for c in cue or ():
                 self._injection_by_char.setdefault(c, []).append(i)
         self._injection_cue_chars = frozenset(self._injection_by_char)
-        self._id_patterns = [(p, first_chars(p.pattern), p.pattern.pattern.startswith(_BOUNDED))
-                             for p in self.pack.identifier_patterns]
-        self._lookalike_patterns = [(p, first_chars(p.pattern), p.pattern.pattern.startswith(_BOUNDED))
-                                    for p in self.pack.lookalike_patterns]
+        self._id_patterns = _pattern_index(self.pack.identifier_patterns)
+        self._lookalike_patterns = _pattern_index(self.pack.lookalike_patterns)
 
     def _domain_parts(self, folded_word: str) -> tuple[tuple[int, int], ...]:
         """(start, end) of every explicit-domain word inside a compound one (检修工单 → 检修, 工单)."""
@@ -206,12 +221,21 @@ class ProtectStage(Stage):
 
     @staticmethod
     def _scan_windows(text: str, windows, patterns):  # noqa: ANN001, ANN205
-        """(pattern, match) for each pattern in order, skipping windows it cannot begin in."""
-        for pat, first, bounded in patterns:
-            for a, b, starts, chars in windows:
-                if first is None or not first.isdisjoint(starts if bounded else chars):
-                    for m in pat.pattern.finditer(text, a, b):
-                        yield pat, m
+        """(pattern, match) for each pattern in order, skipping windows it cannot begin in.
+
+        `patterns` is (entries, by_char, always) from `_pattern_index`: a window's possible
+        first characters look up the few patterns worth running on it."""
+        entries, by_char, always = patterns
+        todo = []  # (pattern, window): pattern-major, as a plain double loop would visit them
+        for w, (_, _, starts, _) in enumerate(windows):
+            found = set(always)
+            for c in starts:
+                found.update(by_char.get(c, ()))
+            todo.extend((i, w) for i in found)
+        todo.sort()
+        for i, w in todo:
+            pat = entries[i][0]
+            yield from ((pat, m) for m in pat.pattern.finditer(text, windows[w][0], windows[w][1]))
 
     def _isolate_injection(self, draft: Draft) -> str | None:
         """Drop injected instructions before anything is protected (they are not the question)."""

@@ -198,11 +198,16 @@ def test_windowed_identifier_scan_equals_a_whole_text_scan(text):
     pack = default_pack()
     stage = ProtectStage(pack)
     windows = stage._id_windows(text)
-    for patterns in (stage._id_patterns, stage._lookalike_patterns):
-        for entry in patterns:
-            whole = [m.span() for m in entry[0].pattern.finditer(text)]
-            windowed = [m.span() for _, m in stage._scan_windows(text, windows, [entry])]
-            assert windowed == whole, (entry[0].regex, text)
+    from nlu.stages.protect import _pattern_index
+
+    for patterns in (pack.identifier_patterns, pack.lookalike_patterns):
+        for pat in patterns:
+            whole = [m.span() for m in pat.pattern.finditer(text)]
+            windowed = [m.span() for _, m in stage._scan_windows(text, windows, _pattern_index([pat]))]
+            assert windowed == whole, (pat.regex, text)
+        # all patterns at once: the same matches, pattern by pattern in pack order
+        every = [(p.regex, m.span()) for p in patterns for m in p.pattern.finditer(text)]
+        assert [(p.regex, m.span()) for p, m in stage._scan_windows(text, windows, _pattern_index(patterns))] == every
 
 
 # -- entity types of pack words ------------------------------------------------------------
