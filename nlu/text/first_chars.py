@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 try:  # the parser module is private; without it every pattern is simply searched
-    from re import _constants as _c, _parser
+    from re import _parser
 except ImportError:  # pragma: no cover
     _parser = None  # type: ignore[assignment]
 
@@ -70,9 +70,18 @@ def rarest(required: tuple[frozenset[str], ...] | None) -> frozenset[str] | None
     return max(required, key=lambda cs: (commonest(cs), -len(cs)))
 
 
+# Under IGNORECASE the regex engine also matches these non-ASCII characters to ASCII
+# letters (ſystem, jailbrea\u212a): a prefilter that missed them would let a disguised
+# injection phrase skip its search. (Checked over every code point in the tests.)
+_FOLDS_TO_ASCII = {"i": "İı", "k": "\u212a", "s": "ſ"}
+
+
 def _cased(chars: frozenset[str], flags: int) -> frozenset[str]:
     if flags & re.IGNORECASE:
-        return chars | {c.swapcase() for c in chars} | {c.lower() for c in chars} | {c.upper() for c in chars}
+        out = set(chars) | {c.swapcase() for c in chars} | {c.lower() for c in chars} | {c.upper() for c in chars}
+        for c in chars:
+            out.update(_FOLDS_TO_ASCII.get(c.lower(), ""))
+        return frozenset(out)
     return chars
 
 
