@@ -22,7 +22,9 @@ def register(subparsers) -> argparse.ArgumentParser:
         description="Generate a deterministic noisy corpus from the domain pack (typed/asr/ocr/mixed; "
         "≈20, ≈100 and ≈500 characters) and measure per-stage and end-to-end P50/P95/P99, cold start, "
         "single-process and all-cores throughput and peak RSS. Targets are shown as met / not met; "
-        "the exit code does not depend on them.",
+        "the exit code does not depend on them. A fixed host-reference workload is timed before and "
+        "after the latency run: on a shared or virtual machine whose speed drifts, compare runs only "
+        "when it reads about the same.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="Examples:\n  nlu bench\n  nlu bench --quick\n  nlu bench --n 2000 --seed 7 --json eval/bench/results.json",
     )
