@@ -146,31 +146,16 @@ class WordScanner(Generic[V]):
         if self._first_re is None:
             return ()
         out: list[Match] = []
-        root = self._root
-        n = len(folded)
-        search = self._first_re.search
-        m = search(folded)
+        m = self._first_re.search(folded)
         while m is not None:
             i = m.start()
-            node = root[folded[i]]
-            best = 0
-            j = i + 1
-            while True:  # longest word from i that respects the ASCII word boundaries
-                hit = node.get(_END)
-                if hit is not None and not (hit[1] and i and folded[i - 1] in _WORD_CHARS) \
-                        and not (hit[2] and j < n and folded[j] in _WORD_CHARS):
-                    best, values = j, hit[0]
-                if j == n:
-                    break
-                node = node.get(folded[j])
-                if node is None:
-                    break
-                j += 1
-            if best:
-                out.append(Match(i, best, values))
-                m = search(folded, best)
+            ends = self._ends_from(folded, i)
+            if ends:
+                j, values = ends[-1]  # longest word from i
+                out.append(Match(i, j, values))
+                m = self._first_re.search(folded, j)
             else:
-                m = search(folded, i + 1)
+                m = self._first_re.search(folded, i + 1)
         return tuple(out)
 
     def scan_overlapping(self, text: str) -> Iterator[Match]:
@@ -178,23 +163,10 @@ class WordScanner(Generic[V]):
         if self._first_re is None:
             return
         folded = fold_ascii(text)
-        root = self._root
-        n = len(folded)
         for m in self._first_re.finditer(folded):
             i = m.start()
-            node = root[folded[i]]
-            left_ok = not (i and folded[i - 1] in _WORD_CHARS)
-            j = i + 1
-            while True:
-                hit = node.get(_END)
-                if hit is not None and (left_ok or not hit[1]) and not (hit[2] and j < n and folded[j] in _WORD_CHARS):
-                    yield Match(i, j, hit[0])
-                if j == n:
-                    break
-                node = node.get(folded[j])
-                if node is None:
-                    break
-                j += 1
+            for j, values in self._ends_from(folded, i):
+                yield Match(i, j, values)
 
     def longest_each(self, text: str) -> list[tuple[int, int]]:
         """(start, end) of the longest match at every position that has one: the same
@@ -202,25 +174,28 @@ class WordScanner(Generic[V]):
         if self._first_re is None:
             return []
         folded = fold_ascii(text)
-        root = self._root
-        n = len(folded)
         out: list[tuple[int, int]] = []
         for m in self._first_re.finditer(folded):
-            i = m.start()
-            node = root[folded[i]]
-            left_ok = not (i and folded[i - 1] in _WORD_CHARS)
-            best = 0
-            j = i + 1
-            while True:
-                hit = node.get(_END)
-                if hit is not None and (left_ok or not hit[1]) and not (hit[2] and j < n and folded[j] in _WORD_CHARS):
-                    best = j
-                if j == n:
-                    break
-                node = node.get(folded[j])
-                if node is None:
-                    break
-                j += 1
-            if best:
-                out.append((i, best))
+            ends = self._ends_from(folded, m.start())
+            if ends:
+                out.append((m.start(), ends[-1][0]))
         return out
+
+    def _ends_from(self, folded: str, i: int) -> list[tuple[int, tuple]]:
+        """(end, values) of every word that starts at i and respects the ASCII word
+        boundaries, shortest first: the one trie walk behind the three scans above."""
+        n = len(folded)
+        node = self._root[folded[i]]
+        left_ok = not (i and folded[i - 1] in _WORD_CHARS)
+        out = []
+        j = i + 1
+        while True:
+            hit = node.get(_END)
+            if hit is not None and (left_ok or not hit[1]) and not (hit[2] and j < n and folded[j] in _WORD_CHARS):
+                out.append((j, hit[0]))
+            if j == n:
+                return out
+            node = node.get(folded[j])
+            if node is None:
+                return out
+            j += 1
