@@ -17,7 +17,7 @@ from nlu.injection import find_injected_spans
 from nlu.lexicon import Pack, default_pack
 from nlu.pipeline.stage import Stage
 from nlu.stages.vocabulary import vocabulary
-from nlu.text.first_chars import first_chars, rarest, required_chars
+from nlu.text.first_chars import CharIndex, first_chars, rarest, required_chars
 from nlu.text.rewriter import Edit
 from nlu.text.wordscan import fold_ascii
 from nlu.values.numerals import NUMERAL_RE, parse_number
@@ -56,16 +56,8 @@ def _pattern_index(patterns):  # noqa: ANN001, ANN202
     opens with the pack's usual non-alphanumeric lookbehind can only begin at a window's
     start or after a hyphen, so only those characters are looked up; any other pattern
     runs on every window."""
-    entries = [(p, first_chars(p.pattern), p.pattern.pattern.startswith(_BOUNDED)) for p in patterns]
-    by_char: dict[str, list[int]] = {}
-    always: list[int] = []
-    for i, (_, first, bounded) in enumerate(entries):
-        if first is None or not bounded:
-            always.append(i)
-        else:
-            for c in first:
-                by_char.setdefault(c, []).append(i)
-    return entries, by_char, always
+    return list(patterns), CharIndex([first_chars(p.pattern) if p.pattern.pattern.startswith(_BOUNDED) else None
+                                      for p in patterns])
 
 
 def _overlaps(a0: int, a1: int, spans: list[tuple[int, int]]) -> bool:
@@ -107,15 +99,7 @@ class ProtectStage(Stage):
         # Injection patterns indexed by the rarest character set each needs (nlu.text.first_chars):
         # a turn's characters pick the few patterns worth searching; a pattern with no known
         # need is always searched.
-        self._injection_always: list[re.Pattern[str]] = []
-        self._injection_by_char: dict[str, list[int]] = {}
-        for i, p in enumerate(self.pack.injection_patterns):
-            cue = rarest(required_chars(p))
-            if cue is None:
-                self._injection_always.append(p)
-            for c in cue or ():
-                self._injection_by_char.setdefault(c, []).append(i)
-        self._injection_cue_chars = frozenset(self._injection_by_char)
+        self._injection_index = CharIndex([rarest(required_chars(p)) for p in self.pack.injection_patterns])
         self._id_patterns = _pattern_index(self.pack.identifier_patterns)
         self._lookalike_patterns = _pattern_index(self.pack.lookalike_patterns)
 
@@ -209,32 +193,27 @@ class ProtectStage(Stage):
         return reason
 
     @staticmethod
-    def _id_windows(text: str) -> list[tuple[int, int, set[str], str]]:
+    def _id_windows(text: str) -> list[tuple[int, int, set[str]]]:
         """Identifier patterns only ever match inside a run of Latin letters, digits and
         hyphens, so they run over those few short windows instead of the whole text
         (lookbehind still sees the character before a window; its end is a real boundary).
         Each window also carries the characters a match could begin with: a pattern that
         opens with the usual non-alphanumeric lookbehind begins at the window's start or
         right after one of its hyphens."""
-        return [(w.start(), w.end(), {part[0] for part in w.group().split("-") if part}, w.group())
+        return [(w.start(), w.end(), {part[0] for part in w.group().split("-") if part})
                 for w in _ID_WINDOW.finditer(text)]
 
     @staticmethod
     def _scan_windows(text: str, windows, patterns):  # noqa: ANN001, ANN205
         """(pattern, match) for each pattern in order, skipping windows it cannot begin in.
 
-        `patterns` is (entries, by_char, always) from `_pattern_index`: a window's possible
-        first characters look up the few patterns worth running on it."""
-        entries, by_char, always = patterns
-        todo = []  # (pattern, window): pattern-major, as a plain double loop would visit them
-        for w, (_, _, starts, _) in enumerate(windows):
-            found = set(always)
-            for c in starts:
-                found.update(by_char.get(c, ()))
-            todo.extend((i, w) for i in found)
-        todo.sort()
+        `patterns` is (patterns, index) from `_pattern_index`: a window's possible first
+        characters look up the few patterns worth running on it."""
+        entries, index = patterns
+        # (pattern, window): pattern-major, as a plain double loop would visit them
+        todo = sorted((i, w) for w, (_, _, starts) in enumerate(windows) for i in index.among(starts))
         for i, w in todo:
-            pat = entries[i][0]
+            pat = entries[i]
             yield from ((pat, m) for m in pat.pattern.finditer(text, windows[w][0], windows[w][1]))
 
     def _isolate_injection(self, draft: Draft) -> str | None:
@@ -248,9 +227,7 @@ class ProtectStage(Stage):
         # a clause end, which is a punctuation character or the end of the text).
         # A pattern that needs a character the turn does not hold cannot match, so only the
         # patterns the turn's characters point at are searched (exact; nlu.text.first_chars).
-        cued = self._injection_cue_chars.intersection(text)
-        candidates = [patterns[i] for i in sorted({i for c in cued for i in self._injection_by_char[c]})] if cued else []
-        if not any(p.search(text) for p in (*self._injection_always, *candidates)):
+        if not any(patterns[i].search(text) for i in self._injection_index.among(text)):
             patterns = ()  # fences, role turns and tool-call JSON are still looked for
         for s, e in find_injected_spans(text, patterns):
             while e < len(text) and text[e].isspace():  # the gap it leaves goes with it

@@ -9,6 +9,7 @@ answers None — "could begin with anything, search it" — for whatever it does
 from __future__ import annotations
 
 import re
+from typing import Iterable, Sequence
 
 try:  # the parser module is private; without it every pattern is simply searched
     from re import _parser
@@ -18,6 +19,27 @@ except ImportError:  # pragma: no cover
 _ZERO_WIDTH = ("AT", "ASSERT", "ASSERT_NOT")
 _REPEATS = ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
 _MAX_RANGE = 512
+
+
+class CharIndex:
+    """Items (patterns) indexed by the characters each needs: `among(chars)` gives, in item
+    order, the items whose set meets `chars`, and always the items with no known set."""
+
+    def __init__(self, needs: Sequence[frozenset[str] | None]) -> None:
+        self._by_char: dict[str, list[int]] = {}
+        self._always: list[int] = []
+        for i, need in enumerate(needs):
+            if need is None:
+                self._always.append(i)
+            for c in need or ():
+                self._by_char.setdefault(c, []).append(i)
+        self._chars = frozenset(self._by_char)
+
+    def among(self, chars: Iterable[str]) -> list[int]:
+        hit = self._chars.intersection(chars)
+        if not hit:
+            return self._always
+        return sorted({*self._always, *(i for c in hit for i in self._by_char[c])})
 
 
 def first_chars(pattern: re.Pattern[str]) -> frozenset[str] | None:
