@@ -187,7 +187,9 @@ _WS_RE = re.compile(r"[ \n][ \n]*")  # = [ \n]+, spelled so the engine can skip 
 _PUNCT_RE = re.compile(r"![!！]+|！[!！]+|\?[?？]+|？[?？]+|。。+|，，+|,,+|、、+|；；+|;;+|~~+"
                        r"|\.\.*…[.…]*|…[.…]*|\.\.\.\.*[.…]*")
 # one character X three or more times (XXX), or a unit W = X + 1–3 more characters repeated (WW…)
-_STUTTER_RE = re.compile(f"({_CJK_RUN})(?:\\1{{2,}}|({_CJK_RUN}{{1,3}})(?:\\1\\2)+)")
+# (the lookahead, implied by either branch, rules out most positions in a few steps: a
+# stutter needs its first character again within the next four)
+_STUTTER_RE = re.compile(f"({_CJK_RUN})(?=\\1|{_CJK_RUN}{{1,3}}\\1)(?:\\1{{2,}}|({_CJK_RUN}{{1,3}})(?:\\1\\2)+)")
 # a line that opens with a speaker label (系统：…, 用户：…) starts a new turn of a pasted
 # transcript, not an OCR wrap; the injection check needs to see that line start
 _SPEAKER_RE = re.compile(r"(?:系统|助手|用户|system|assistant|user)[ \t]*[:：]", re.I)
@@ -459,6 +461,7 @@ _MAX_ROUNDS = 32
 def clean_edits(text: str) -> list[Edit]:
     """The edits that clean `text` (current-text coordinates), one per contiguous run."""
     reps = _fold_pass(text)
+    found_nothing_in: list[str | None] = [None] * len(_LOOP_PASSES)
     if reps and all(cat == _FOLD for _, _, _, cat in reps):
         # Only width folds (an OCR/IME full-width line): one character each, so the view is
         # the text with those characters swapped. When no other rule fires on it, the edits
@@ -468,14 +471,21 @@ def clean_edits(text: str) -> list[Edit]:
         for j0, _, t, _ in reps:
             chars[j0] = t
         v = "".join(chars)
-        if not any(p(v) for p in _LOOP_PASSES):
+        for k, p in enumerate(_LOOP_PASSES):
+            if p(v):
+                break
+            found_nothing_in[k] = v  # the general path below starts from this same view
+        else:
             return [Edit(j0, j1, t, "punctuation", "rule", 1.0, width_fold_only=True, reason=_REASON[_FOLD])
                     for j0, j1, t, _ in reps]
-    return _clean_edits_by_cells(text, reps)
+    return _clean_edits_by_cells(text, reps, found_nothing_in)
 
 
-def _clean_edits_by_cells(text: str, reps: list[tuple[int, int, str, int]]) -> list[Edit]:
-    """The general path: every rule, to a fixed point, over cells that remember their origin."""
+def _clean_edits_by_cells(text: str, reps: list[tuple[int, int, str, int]],
+                          found_nothing_in: list[str | None]) -> list[Edit]:
+    """The general path: every rule, to a fixed point, over cells that remember their origin.
+
+    `found_nothing_in[k]` is a view in which pass k is known to change nothing."""
     cells: list[Cell] | None = None
     dcat = bytearray()
     v = text
@@ -483,22 +493,28 @@ def _clean_edits_by_cells(text: str, reps: list[tuple[int, int, str, int]]) -> l
         dcat = bytearray(len(text))
         cells = _apply(_cells(text), reps, dcat)
         v = "".join([c[0] for c in cells])
-    changed = True
-    rounds = 0
-    # Every change shortens the view, so this reaches a fixed point (idempotence); real text
-    # needs 2–3 rounds, the cap only bounds adversarial input.
-    while changed and rounds < _MAX_ROUNDS:
-        changed = False
-        rounds += 1
-        for p in _LOOP_PASSES:
-            reps = p(v)
-            if reps:
-                if cells is None:
-                    dcat = bytearray(len(text))
-                    cells = _cells(text)
-                cells = _apply(cells, reps, dcat)
-                v = "".join([c[0] for c in cells])
-                changed = True
+    # The passes run in turn until none of them changes the view: a fixed point, hence
+    # idempotence. Every change shortens the view, so this ends; real text needs 2–3
+    # rounds, the cap only bounds adversarial input. A pass is a function of the view
+    # alone, so one that already found nothing in this very view is not asked again (the
+    # changes applied are exactly those of running every pass every round).
+    steps = 0
+    while steps < _MAX_ROUNDS * len(_LOOP_PASSES):
+        k = steps % len(_LOOP_PASSES)
+        steps += 1
+        if found_nothing_in[k] == v:
+            if all(seen == v for seen in found_nothing_in):
+                break
+            continue
+        reps = _LOOP_PASSES[k](v)
+        if not reps:
+            found_nothing_in[k] = v
+            continue
+        if cells is None:
+            dcat = bytearray(len(text))
+            cells = _cells(text)
+        cells = _apply(cells, reps, dcat)
+        v = "".join([c[0] for c in cells])
     if cells is None:
         return []
     return _to_edits(text, cells, dcat)

@@ -342,8 +342,26 @@ def _resolve_iso_tz(s: str, ref: datetime) -> str:
 def _resolve_cached(resolve, groups: tuple, today: date):  # noqa: ANN001, ANN202
     """Resolution is a pure function of the matched groups and the reference day, and a
     service sees the same few phrases (今天, 本月, 上周) all day: resolve each once per day.
-    Unresolvable groups raise and are not cached."""
-    return resolve(dict(groups), today)
+    Keyed by `Match.groups()` (a plain tuple, cheap to hash); the names are only zipped on
+    for a miss. None when the phrase is not well defined (that answer is cached too)."""
+    try:
+        return resolve(dict(zip(_GROUP_NAMES[resolve], groups)), today)
+    except (_Unresolved, ValueError, OverflowError):
+        return None
+
+
+def _names(pattern: re.Pattern[str]) -> tuple[str | None, ...]:
+    """Group names by position, as `Match.groups()` lists the groups."""
+    by_index = {i: name for name, i in pattern.groupindex.items()}
+    return tuple(by_index.get(i) for i in range(1, pattern.groups + 1))
+
+
+_GROUP_NAMES = {_resolve_dt: _names(_DT_RE), _resolve_period: _names(_PERIOD_RE), _resolve_recent: _names(_RECENT_RE)}
+# The groups one of which a real date/time match holds (the others only ever come with one
+# of these: a day with a month, minutes with an hour …), as indexes into `Match.groups()`.
+_DT_HEADS = tuple(_DT_RE.groupindex[k] - 1 for k in (
+    "short", "dw", "iy", "wd", "y", "yw", "mo", "lastm", "firstm", "qn", "qq", "half", "whole", "part", "h", "ch"))
+_DT_H, _DT_CH = _DT_RE.groupindex["h"] - 1, _DT_RE.groupindex["ch"] - 1
 
 
 # ---------------------------------------------------------------- scanner
@@ -410,32 +428,28 @@ def _find_times(
         if m is None or m.end() == i or (m.end() - i == 1 and not (m.group("h") or m.group("ch"))):
             pos = i + 1
             continue
-        g = m.groupdict()
-        if not any(g[k] for k in ("short", "dw", "iy", "wd", "y", "yw", "mo", "lastm", "firstm", "qn",
-                                   "qq", "half", "whole", "part", "h", "ch")):
+        groups = m.groups()
+        if not any(groups[k] for k in _DT_HEADS):
             pos = i + 1
             continue
         end = m.end()
         if masked[end - 1] == " ":
             end -= 1
-        try:
-            kind, canon = _resolve_cached(_resolve_dt, tuple(g.items()), today)
-        except (_Unresolved, ValueError, OverflowError):
-            kind = "time" if (g["h"] or g["ch"]) else "time_range"
+        resolved = _resolve_cached(_resolve_dt, groups, today)
+        if resolved is None:
+            kind = "time" if (groups[_DT_H] or groups[_DT_CH]) else "time_range"
             canon = None
+        else:
+            kind, canon = resolved
         cands.append((i, end, kind, canon))
         pos = i + 1 if end <= i + 1 else end
         if pos > n:
             break
 
     for m in _PERIOD_RE.finditer(masked):
-        cands.append((m.start(), m.end(), "time_range", _resolve_cached(_resolve_period, tuple(m.groupdict().items()), today)))
+        cands.append((m.start(), m.end(), "time_range", _resolve_cached(_resolve_period, m.groups(), today)))
     for m in _RECENT_RE.finditer(masked):
-        try:
-            canon = _resolve_cached(_resolve_recent, tuple(m.groupdict().items()), today)
-        except _Unresolved:
-            canon = None
-        cands.append((m.start(), m.end(), "time_range", canon))
+        cands.append((m.start(), m.end(), "time_range", _resolve_cached(_resolve_recent, m.groups(), today)))
 
     cands.sort(key=lambda c: (c[0], c[0] - c[1]))
     out: list[TimeMatch] = []
