@@ -158,3 +158,12 @@ def test_identity_fast_path_matches_the_general_path(data, text):
     assert fast.alignment.text == general.alignment.text
     assert fast.alignment.segments == general.alignment.segments
     assert [(o.o0, o.o1, o.applied, o.refusal) for o in fast.outcomes] == [(o.o0, o.o1, o.applied, o.refusal) for o in general.outcomes]
+
+
+def test_edit_and_outcome_fields_are_what_the_hot_paths_build_directly():
+    # clean and the rewriter build these tuples with tuple.__new__ (every field, in order)
+    from nlu.text.rewriter import EditOutcome
+
+    assert Edit._fields == ("start", "end", "replacement", "type", "evidence", "confidence", "inferred",
+                            "width_fold_only", "apply", "reason")
+    assert EditOutcome._fields == ("edit", "o0", "o1", "applied", "touches_protected", "refusal")

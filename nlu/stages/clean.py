@@ -70,7 +70,6 @@ import json
 import os
 import re
 from bisect import bisect_left
-from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -237,17 +236,33 @@ def _is_emoji(ch: str) -> bool:
 
 
 # --------------------------------------------------------------------------------------
-# The working state: one cell per visible character of the working view V, each holding
-# its text (one character) and the original range [o0, o1) it stands for. Deleted
-# characters simply have no cell; a merged run becomes one cell over the whole range.
+# The working state: the working view V as a list of cells, each holding its text and the
+# original range [o0, o1) it stands for. An untouched stretch is one _KEEP cell whose text
+# is exactly text[o0:o1], character for character; every other cell is one character of
+# V standing for its whole range (a folded character, a merged run). Deleted characters
+# simply have no cell. Cells split only where a rule changes something, so the cost follows
+# the number of changes, not the length of the turn.
 
 Cell = tuple  # (text, o0, o1, category)
 
 
-def _cells(text: str) -> list[Cell]:
-    """One untouched cell per character (built by zip, in C: this runs on most turns)."""
-    n = len(text)
-    return list(zip(text, range(n), range(1, n + 1), repeat(_KEEP, n)))
+def _cells(text: str, reps: list[tuple[int, int, str, int]], dcat: bytearray) -> list[Cell]:
+    """The cells of `text` with `reps` (text positions, sorted, disjoint) applied: what
+    `_apply` makes of the untouched text, in one straight pass — the width folds of an OCR
+    line arrive here as dozens of one-character changes."""
+    out: list[Cell] = []
+    prev = 0
+    for j0, j1, t, cat in reps:
+        if prev < j0:
+            out.append((text[prev:j0], prev, j0, _KEEP))
+        if t:
+            out.append((t, j0, j1, cat))
+        elif j1 > j0:
+            dcat[j0:j1] = bytes((cat,)) * (j1 - j0)
+        prev = j1
+    if prev < len(text):
+        out.append((text[prev:], prev, len(text), _KEEP))
+    return out
 
 
 def _apply(cells: list[Cell], reps: list[tuple[int, int, str, int]], dcat: bytearray) -> list[Cell]:
@@ -255,16 +270,46 @@ def _apply(cells: list[Cell], reps: list[tuple[int, int, str, int]], dcat: bytea
 
     `dcat` records, per original character, the rule that deleted it."""
     out: list[Cell] = []
-    prev = 0
+    rest = iter(cells)
+    cell = next(rest, None)
+    off = 0  # how much of `cell` (an untouched stretch, when > 0) is already used up
+    at = 0  # view position of what is left of `cell`
     for j0, j1, t, cat in reps:
-        out.extend(cells[prev:j0])
+        if j1 <= j0:
+            continue
+        while at + len(cell[0]) - off <= j0:  # cells wholly before the change
+            out.append(cell if not off else (cell[0][off:], cell[1] + off, cell[2], _KEEP))
+            at += len(cell[0]) - off
+            cell, off = next(rest), 0
+        if at < j0:  # an untouched stretch runs into the change: keep its head
+            k = j0 - at
+            out.append((cell[0][off:off + k], cell[1] + off, cell[1] + off + k, _KEEP))
+            off += k
+            at = j0
+        o0 = cell[1] + off
+        while True:
+            size = len(cell[0]) - off
+            if at + size <= j1:  # what is left of the cell is covered
+                o1 = cell[2]
+                if not t:
+                    dcat[cell[1] + off:o1] = bytes((cat,)) * (o1 - cell[1] - off)
+                at += size
+                cell, off = next(rest, None), 0
+                if at == j1:
+                    break
+            else:  # an untouched stretch runs on past the change: the rest is kept
+                k = j1 - at
+                o1 = cell[1] + off + k
+                if not t:
+                    dcat[o1 - k:o1] = bytes((cat,)) * k
+                off += k
+                at = j1
+                break
         if t:
-            out.append((t, cells[j0][1], cells[j1 - 1][2], cat))
-        else:
-            for c in cells[j0:j1]:
-                dcat[c[1]:c[2]] = bytes((cat,)) * (c[2] - c[1])
-        prev = j1
-    out.extend(cells[prev:])
+            out.append((t, o0, o1, cat))
+    if cell is not None:
+        out.append(cell if not off else (cell[0][off:], cell[1] + off, cell[2], _KEEP))
+    out.extend(rest)
     return out
 
 
@@ -476,7 +521,8 @@ def clean_edits(text: str) -> list[Edit]:
                 break
             found_nothing_in[k] = v  # the general path below starts from this same view
         else:
-            return [Edit(j0, j1, t, "punctuation", "rule", 1.0, width_fold_only=True, reason=_REASON[_FOLD])
+            reason = _REASON[_FOLD]
+            return [_new_tuple(Edit, (j0, j1, t, "punctuation", "rule", 1.0, False, True, True, reason))
                     for j0, j1, t, _ in reps]
     return _clean_edits_by_cells(text, reps, found_nothing_in)
 
@@ -491,7 +537,7 @@ def _clean_edits_by_cells(text: str, reps: list[tuple[int, int, str, int]],
     v = text
     if reps:
         dcat = bytearray(len(text))
-        cells = _apply(_cells(text), reps, dcat)
+        cells = _cells(text, reps, dcat)
         v = "".join([c[0] for c in cells])
     # The passes run in turn until none of them changes the view: a fixed point, hence
     # idempotence. Every change shortens the view, so this ends; real text needs 2–3
@@ -512,8 +558,9 @@ def _clean_edits_by_cells(text: str, reps: list[tuple[int, int, str, int]],
             continue
         if cells is None:
             dcat = bytearray(len(text))
-            cells = _cells(text)
-        cells = _apply(cells, reps, dcat)
+            cells = _cells(text, reps, dcat)
+        else:
+            cells = _apply(cells, reps, dcat)
         v = "".join([c[0] for c in cells])
     if cells is None:
         return []
@@ -544,9 +591,18 @@ def _to_edits(text: str, cells: list[Cell], dcat: bytearray) -> list[Edit]:
                 p[5] = p[5] and c[5]
                 continue
         merged.append(c)
-    return [Edit(o0, o1, rep, "self_repair" if cats & _REPAIRISH else "punctuation", "rule", 1.0,
-                 width_fold_only=fold, reason="+".join(sorted(_REASON[k] for k in cats)))
+    # (tuples built directly, every field given: an OCR line makes dozens of these)
+    return [_new_tuple(Edit, (o0, o1, rep, "self_repair" if cats & _REPAIRISH else "punctuation", "rule", 1.0, False,
+                              fold, True, _reason(frozenset(cats))))
             for o0, o1, rep, cats, fold, _ in merged]
+
+
+_new_tuple = tuple.__new__
+
+
+@functools.lru_cache(maxsize=None)  # a few dozen combinations of seven categories at most
+def _reason(cats: frozenset[int]) -> str:
+    return "+".join(sorted(_REASON[k] for k in cats))
 
 
 class CleanStage(Stage):
@@ -561,4 +617,4 @@ class CleanStage(Stage):
         if not edits:
             return None
         draft.propose(edits)
-        return "self_repair" if any("self_repair" in e.reason.split("+") for e in edits) else None
+        return "self_repair" if any(e.type == "self_repair" and "self_repair" in e.reason.split("+") for e in edits) else None

@@ -44,13 +44,15 @@ class Alignment:
         self.original = original
         self.text = text
         self.segments = segments
-        self._o_starts = [s.o0 for s in segments]
-        self._c_starts = [s.c0 for s in segments]
         # Flat per-side views of the segments: every stage projects dozens of spans per call,
         # and plain tuples keep `_project` free of attribute lookups and helper calls.
-        self._o_spans = [(s.o0, s.o1) for s in segments]
-        self._c_spans = [(s.c0, s.c1) for s in segments]
-        self._unchanged = [s.kind == "unchanged" for s in segments]
+        # (Transposed with zip, in C: an OCR line brings dozens of segments.)
+        o0s, o1s, c0s, c1s, kinds = zip(*segments) if segments else ((), (), (), (), ())
+        self._o_starts = list(o0s)
+        self._c_starts = list(c0s)
+        self._o_spans = list(zip(o0s, o1s))
+        self._c_spans = list(zip(c0s, c1s))
+        self._unchanged = [k == "unchanged" for k in kinds]
         # Nothing rewritten yet (typed text that needed no cleaning): every in-range span
         # projects onto itself, which is what `_project` would compute segment by segment.
         self._identity = len(segments) == 1 and self._unchanged[0] and original == text

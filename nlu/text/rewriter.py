@@ -8,6 +8,7 @@ compose because the alignment always maps the *original* text to the newest text
 from __future__ import annotations
 
 from bisect import bisect_right
+from operator import itemgetter
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Sequence
 
@@ -144,45 +145,55 @@ def _rewrite_identity(alignment: Alignment, edits: Sequence[Edit]) -> RewriteRes
 
     The clean stage hands over dozens of one-character width folds at once; with no earlier
     segment to widen into and original == current coordinates, each edit maps to itself.
-    Returns None when proposals overlap, so the general path settles who wins.
+    Returns None when proposals overlap, so the general path settles who wins. (Written for
+    that many edits per turn: tuples built directly, no helper calls.)
     """
     text = alignment.text
     n = len(text)
     outcomes: list[EditOutcome] = []
     applied: list[Edit] = []
+    new_tuple = tuple.__new__
     for e in edits:
-        if not (0 <= e.start <= e.end <= n):
+        s, t, r = e.start, e.end, e.replacement
+        if not (0 <= s <= t <= n):
             outcomes.append(EditOutcome(e, 0, 0, False, False, "out_of_range"))
-        elif text[e.start:e.end] == e.replacement:
+        elif text[s:t] == r:
             continue
         elif not e.apply:
-            outcomes.append(EditOutcome(e, e.start, e.end, False, False, "suggestion"))
+            outcomes.append(EditOutcome(e, s, t, False, False, "suggestion"))
         else:
-            outcomes.append(EditOutcome(e, e.start, e.end, True, False))
+            outcomes.append(new_tuple(EditOutcome, (e, s, t, True, False, "")))
             applied.append(e)
     if not applied:
         return RewriteResult(alignment, outcomes)
-    applied.sort(key=lambda e: (e.start, e.end))
-    for prev, cur in zip(applied, applied[1:]):
-        if _clash(cur.start, cur.end, prev.start, prev.end):
+    applied.sort(key=_START_END)
+    ps = pe = -1
+    for e in applied:
+        s, t = e.start, e.end
+        if ps >= 0 and _clash(s, t, ps, pe):
             return None
+        ps, pe = s, t
     segs: list[Segment] = []
     pieces: list[str] = []
     cursor = c = 0
     for e in applied:
-        if e.start > cursor:
-            segs.append(Segment(cursor, e.start, c, c + e.start - cursor, "unchanged"))
-            pieces.append(text[cursor:e.start])
-            c += e.start - cursor
-        if e.end > e.start or e.replacement:
-            segs.append(Segment(e.start, e.end, c, c + len(e.replacement), kind_for(e.end - e.start, len(e.replacement))))
-        pieces.append(e.replacement)
-        c += len(e.replacement)
-        cursor = e.end
+        s, t, r = e.start, e.end, e.replacement
+        if s > cursor:
+            segs.append(new_tuple(Segment, (cursor, s, c, c + s - cursor, "unchanged")))
+            pieces.append(text[cursor:s])
+            c += s - cursor
+        if t > s or r:
+            segs.append(new_tuple(Segment, (s, t, c, c + len(r), "inserted" if t == s else "replaced" if r else "deleted")))
+        pieces.append(r)
+        c += len(r)
+        cursor = t
     if cursor < n:
         segs.append(Segment(cursor, n, c, c + n - cursor, "unchanged"))
         pieces.append(text[cursor:])
     return RewriteResult(Alignment(alignment.original, "".join(pieces), tuple(segs)), outcomes)
+
+
+_START_END = itemgetter(0, 1)
 
 
 def rewrite(
