@@ -7,7 +7,7 @@ Stages read `draft.text` (the current canonical text), propose edits through
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence
 
 from nlu.source import SourceInfo
 from nlu.text.alignment import Alignment
@@ -25,8 +25,7 @@ class Candidate:
     evidence: tuple[str, ...]
 
 
-@dataclass(slots=True)
-class ProtectedFact:
+class ProtectedFact(NamedTuple):  # immutable; a turn records dozens, and a tuple is cheap to build
     o0: int
     o1: int
     kind: str

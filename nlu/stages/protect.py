@@ -123,7 +123,10 @@ class ProtectStage(Stage):
         for pat, m in self._scan_windows(text, windows, self._id_patterns):
             found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, m.group().upper())))
             taken.add(*m.span())
-        for pat, m in self._scan_windows(text, windows, self._lookalike_patterns):
+        # a look-alike overlapping an identifier is dropped below, so a window the identifiers
+        # cover whole (the usual AGV-01) is not searched for one
+        open_windows = [w for w in windows if taken.mask.find(0, w[0], w[1]) >= 0]
+        for pat, m in self._scan_windows(text, open_windows, self._lookalike_patterns):
             if not taken.overlaps(m.start(), m.end()):
                 # kept exactly as typed: no canonical value may be guessed for a look-alike
                 found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, None, suspicious=True)))
@@ -193,15 +196,15 @@ class ProtectStage(Stage):
         return reason
 
     @staticmethod
-    def _id_windows(text: str) -> list[tuple[int, int, set[str]]]:
+    def _id_windows(text: str) -> list[tuple[int, int, set[str] | str]]:
         """Identifier patterns only ever match inside a run of Latin letters, digits and
         hyphens, so they run over those few short windows instead of the whole text
         (lookbehind still sees the character before a window; its end is a real boundary).
         Each window also carries the characters a match could begin with: a pattern that
         opens with the usual non-alphanumeric lookbehind begins at the window's start or
         right after one of its hyphens."""
-        return [(w.start(), w.end(), {part[0] for part in w.group().split("-") if part})
-                for w in _ID_WINDOW.finditer(text)]
+        return [(w.start(), w.end(), {part[0] for part in g.split("-") if part} if "-" in g else g[0])
+                for w in _ID_WINDOW.finditer(text) for g in (w.group(),)]
 
     @staticmethod
     def _scan_windows(text: str, windows, patterns):  # noqa: ANN001, ANN205

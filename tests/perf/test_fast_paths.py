@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import nlu
 from nlu.contract import LegacyInputUnderstanding
@@ -205,3 +207,12 @@ def test_wordscan_regex_equals_the_trie_walk_on_the_shipped_vocabulary():
         folded = fold_ascii(text)
         for sc in scanners:
             assert sc._scan(folded) == sc._scan_by_trie(folded), text
+
+
+@given(st.text(max_size=60))
+def test_fold_ascii_lowers_ascii_letters_only_and_keeps_offsets(text):
+    from nlu.text.wordscan import fold_ascii
+
+    table = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+    assert fold_ascii(text) == text.translate(table)
+    assert fold_ascii("ＡＧＶ-01 Ä İ AGV") == "ＡＧＶ-01 Ä İ agv"
