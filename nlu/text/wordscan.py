@@ -69,8 +69,10 @@ def _trie_regex(node: dict, prefix: str, words: dict[str, tuple]) -> str:
     return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
 
 
-_BUCKET_ABOVE = 200
-_BUCKETS = 16
+# Measured on the default pack: the regex engine tries a top-level alternation branch by
+# branch, so past ~60 first characters a few groups pay (4 up to 200 branches, 8 beyond);
+# more groups cost more lookaheads than they save.
+_BUCKET_ABOVE = 60
 
 
 def _bucketed(branches: list[str]) -> str:
@@ -79,9 +81,10 @@ def _bucketed(branches: list[str]) -> str:
     candidate position, instead of every branch in turn (hundreds for the term list). The
     outer lookahead lets every other position fail at once."""
     groups: dict[int, list[tuple[str, str]]] = {}
+    buckets = 4 if len(branches) <= 200 else 8
     for b in branches:
         first = _first_char(b)
-        groups.setdefault(ord(first) % _BUCKETS, []).append((first, b))
+        groups.setdefault(ord(first) % buckets, []).append((first, b))
     parts = []
     for members in groups.values():
         chars = "".join(re.escape(c) for c, _ in members)

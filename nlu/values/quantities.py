@@ -111,7 +111,13 @@ def _words_re(words: Iterable[str]) -> re.Pattern[str]:
     return pat
 
 
-_CUR_PREFIX_RE = re.compile(r"[¥￥] ?\Z")
+def _currency_sign_before(masked: str, start: int) -> int | None:
+    """Where a ¥ written right before the number (one space between allowed) begins."""
+    if start >= 1 and masked[start - 1] in "¥￥":
+        return start - 1
+    if start >= 2 and masked[start - 1] == " " and masked[start - 2] in "¥￥":
+        return start - 2
+    return None
 
 
 def _longest_number(masked: str, start: int, end: int) -> tuple[int, Decimal] | None:
@@ -181,10 +187,8 @@ def find_amounts_and_quantities(
                 if um:
                     word = um.group().lstrip(" ")
                     kind, unit, end = "quantity", word, um.end()
-                elif _CUR_PREFIX_RE.search(masked, 0, ns):
-                    p = _CUR_PREFIX_RE.search(masked[:ns])
-                    assert p is not None
-                    ns = p.start()
+                elif (sign := _currency_sign_before(masked, ns)) is not None:
+                    ns = sign
                     kind, unit = "amount", "CNY"
         if kind == "number":
             if nxt and (nxt in _GLUE_AFTER or nxt in _TIME_AFTER):

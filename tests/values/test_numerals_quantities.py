@@ -42,6 +42,9 @@ AQ = [
     ("100人民币", "amount", "100人民币", "100 CNY"),
     ("200 CNY", "amount", "200 CNY", "200 CNY"),
     ("¥1,234.50", "amount", "¥1,234.50", "1234.5 CNY"),
+    ("花了 ￥ 300", "amount", "￥ 300", "300 CNY"),
+    ("预算¥5", "amount", "¥5", "5 CNY"),
+    ("¥  300", "number", "300", "300"),  # two spaces: the sign is not the number's
     ("不少于3台", "quantity", "3台", "3 台"),
     ("三台", "quantity", "三台", "3 台"),
     ("5辆", "quantity", "5辆", "5 辆"),
