@@ -93,3 +93,12 @@ def test_required_sets_of_a_case_insensitive_pattern_include_the_folded_forms():
     sets = required_chars(re.compile(r"system\s*prompt", re.I))
     assert "ſ" in sets[0] and "S" in sets[0]
     assert "\u212a" in required_chars(re.compile("jailbreak", re.I))[-1]
+
+
+@given(st.lists(st.one_of(st.none(), st.frozensets(st.sampled_from("abcdeX"), min_size=1)), max_size=8),
+       st.text(alphabet="abcdeXyz", max_size=6))
+def test_char_index_gives_exactly_the_items_whose_set_meets_the_characters(needs, chars):
+    from nlu.text.first_chars import CharIndex
+
+    want = [i for i, need in enumerate(needs) if need is None or not need.isdisjoint(chars)]
+    assert CharIndex(needs).among(chars) == want

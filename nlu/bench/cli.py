@@ -26,7 +26,7 @@ def register(subparsers) -> argparse.ArgumentParser:
         "after the latency run: on a shared or virtual machine whose speed drifts, compare runs only "
         "when it reads about the same.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="Examples:\n  nlu bench\n  nlu bench --quick\n  nlu bench --n 2000 --seed 7 --json eval/bench/results.json",
+        epilog="Examples:\n  nlu bench\n  nlu bench --quick\n  nlu bench --repeat 4 --no-pool\n  nlu bench --n 2000 --seed 7 --json eval/bench/results.json",
     )
     p.add_argument("--n", type=_positive, default=None, metavar="N", help="corpus size (default 5000; 120 with --quick)")
     p.add_argument("--seed", type=int, default=0, help="corpus seed (default 0)")
@@ -36,6 +36,10 @@ def register(subparsers) -> argparse.ArgumentParser:
                    help=f"processes for the all-cores run (default os.cpu_count() = {os.cpu_count()})")
     p.add_argument("--cold-runs", type=_positive, default=None, help="fresh interpreters to time (default 5)")
     p.add_argument("--no-pool", action="store_true", help="skip the all-cores run")
+    p.add_argument("--repeat", type=_positive, default=None, metavar="K",
+                   help="after the per-call pass, time every utterance K more times (K passes over the corpus) "
+                        "and also report each utterance's fastest of those calls: the code's own cost with a "
+                        "drifting host's noise taken out (default: per-call figures only)")
     p.set_defaults(func=run)
     return p
 
@@ -76,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
 
     corpus = generate(n=n, seed=args.seed)
     report = run_benchmark(corpus, workers=args.workers, cold_runs=cold_runs, pool=not args.no_pool,
-                           progress_factory=_progress_factory(), seed=args.seed, quick=args.quick)
+                           progress_factory=_progress_factory(), seed=args.seed, quick=args.quick,
+                           repeat=args.repeat or 0)
     print_report(report)
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)

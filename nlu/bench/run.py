@@ -44,6 +44,11 @@ TARGETS: tuple[tuple[str, str, tuple[str, ...], str, float, str], ...] = (
     ("cold_start", "cold start (median)", ("cold_start_s", "median"), "<=", 1.0, "s"),
     ("per_core", "throughput per core", ("throughput", "per_core_utt_per_s"), ">=", 1000.0, "utt/s"),
     ("peak_rss", "peak RSS (max process)", ("peak_rss_mb", "max"), "<=", 250.0, "MB"),
+    # issue 3: cleaning and protection together
+    ("clean_protect_p95_100", "clean+protect P95 @100 chars", ("latency_ms", "stage_groups", "clean+protect", "100", "p95"),
+     "<=", 0.5, "ms"),
+    ("clean_protect_p95_500", "clean+protect P95 @500 chars", ("latency_ms", "stage_groups", "clean+protect", "500", "p95"),
+     "<=", 3.0, "ms"),
 )
 
 Progress = Callable[[int], None]
@@ -154,6 +159,41 @@ def measure_single(pipeline, corpus: Sequence[Utterance], progress: Progress | N
         "cpu_s": round(cpu, 3),
         "utt_per_cpu_s": round(done / cpu, 1) if cpu > 0 else None,
     }
+
+
+def measure_best_of(pipeline, corpus: Sequence[Utterance], repeat: int, progress: Progress | None = None) -> dict[str, Any]:
+    """Every utterance timed `repeat` times (whole passes over the corpus, so the calls of
+    one utterance are minutes apart, not back to back); each utterance keeps its fastest
+    call. On a host whose speed drifts this is the call's own cost with the drift taken
+    out: the figure to compare code with code. (`measure_single` is what a caller sees.)"""
+    clock = time.perf_counter
+    e2e = [math.inf] * len(corpus)
+    groups = {g: [math.inf] * len(corpus) for g in STAGE_GROUPS}
+    for _ in range(repeat):
+        for i, u in enumerate(corpus):
+            t0 = clock()
+            try:
+                result = _call(pipeline, u)
+            except Exception:  # noqa: BLE001 - counted by measure_single
+                continue
+            e2e[i] = min(e2e[i], (clock() - t0) * 1000.0)
+            spent = {d.stage: float(d.duration_ms) for d in result.diagnostics if d.status != "skipped"}
+            for g, members in STAGE_GROUPS.items():
+                if any(m in spent for m in members):
+                    groups[g][i] = min(groups[g][i], sum(spent.get(m, 0.0) for m in members))
+            if progress is not None and (i + 1) % 50 == 0:
+                progress(50)
+        if progress is not None:
+            progress(len(corpus) % 50)
+
+    def by_bucket(values: list[float]) -> dict[str, Any]:
+        per: dict[int, list[float]] = {}
+        for u, v in zip(corpus, values):
+            if v != math.inf:
+                per.setdefault(u.length_bucket, []).append(v)
+        return {str(b): describe(v) for b, v in sorted(per.items())}
+
+    return {"repeat": repeat, "end_to_end": by_bucket(e2e), "stage_groups": {g: by_bucket(v) for g, v in groups.items()}}
 
 
 _REFERENCE_TEXT = "查询 AGV-01 当前状态，本月检修计划完成了多少张工单？" * 4
@@ -319,7 +359,7 @@ def evaluate_targets(report: dict) -> list[dict[str, Any]]:
 
 def run_benchmark(corpus: Sequence[Utterance], *, workers: int | None = None, cold_runs: int = 5,
                   pool: bool = True, progress_factory: Callable[[str, int], Any] | None = None,
-                  seed: int | None = None, quick: bool = False) -> dict[str, Any]:
+                  seed: int | None = None, quick: bool = False, repeat: int = 0) -> dict[str, Any]:
     """Run every measurement over ``corpus``; returns the JSON-able report."""
     import nlu
 
@@ -339,6 +379,12 @@ def run_benchmark(corpus: Sequence[Utterance], *, workers: int | None = None, co
     host_after = host_reference_ms()
     if b:
         b.close()
+    best = None
+    if repeat > 0:
+        b = bar(f"best of {repeat}", len(corpus) * repeat)
+        best = measure_best_of(pipeline, corpus, repeat, b.update if b else None)
+        if b:
+            b.close()
     rss_self = _rss_mb()
 
     cold = measure_cold_start(cold_runs)
@@ -356,7 +402,7 @@ def run_benchmark(corpus: Sequence[Utterance], *, workers: int | None = None, co
         "schema": SCHEMA,
         "generated_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "config": {"n": len(corpus), "seed": seed, "quick": quick, "cpu_count": cpus,
-                   "workers": multi["workers"] if multi else None, "cold_runs": cold_runs,
+                   "workers": multi["workers"] if multi else None, "cold_runs": cold_runs, "repeat": repeat,
                    "reference_time": REFERENCE_TIME.isoformat()},
         "environment": {"python": platform.python_version(), "implementation": platform.python_implementation(),
                         "platform": platform.platform(), "machine": platform.machine(),
@@ -367,6 +413,7 @@ def run_benchmark(corpus: Sequence[Utterance], *, workers: int | None = None, co
         "corpus": summarize(corpus),
         "pipeline_build_s": round(build_s, 4),
         "latency_ms": {"end_to_end": single["end_to_end"], "stage_groups": single["stage_groups"], "stages": single["stages"]},
+        "latency_best_of_ms": best,
         "stage_status": single["stage_status"],
         "cold_start_s": cold,
         "throughput": {
@@ -427,8 +474,19 @@ def print_report(report: dict, console=None) -> None:
             cells.append(" / ".join(_fmt(d.get(q), 2) for q in ("p50", "p95", "p99")) if d.get("n") else "skipped")
         lat.add_row(f"[bold]{name}[/bold]" if name == "end-to-end" else name, *cells)
     console.print(lat)
+    best = report.get("latency_best_of_ms")
+    if best:
+        bt = Table(title=f"Latency, each utterance's fastest of {best['repeat']} calls, ms: P50 / P95 / P99 "
+                         "(the code's own cost, with the host's drift taken out)")
+        bt.add_column("stage", no_wrap=True)
+        for b in LENGTH_BUCKETS:
+            bt.add_column(f"≈{b} chars", justify="right", no_wrap=True)
+        for name, per_bucket in [("end-to-end", best["end_to_end"])] + list(best["stage_groups"].items()):
+            bt.add_row(name, *(" / ".join(_fmt((per_bucket.get(str(b)) or {}).get(q), 2) for q in ("p50", "p95", "p99"))
+                               if (per_bucket.get(str(b)) or {}).get("n") else "skipped" for b in LENGTH_BUCKETS))
+        console.print(bt)
 
-    tgt = Table(title="Targets (report only)")
+    tgt = Table(title="Targets (report only; per call, first pass)")
     tgt.add_column("figure")
     tgt.add_column("measured", justify="right")
     tgt.add_column("target", justify="right")

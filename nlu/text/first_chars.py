@@ -34,11 +34,15 @@ class CharIndex:
             for c in need or ():
                 self._by_char.setdefault(c, []).append(i)
         self._chars = frozenset(self._by_char)
+        # the answer for one character, ready-made: an identifier window usually offers one
+        self._one = {c: sorted({*self._always, *items}) for c, items in self._by_char.items()}
 
     def among(self, chars: Iterable[str]) -> list[int]:
         hit = self._chars.intersection(chars)
         if not hit:
             return self._always
+        if len(hit) == 1:
+            return self._one[next(iter(hit))]
         return sorted({*self._always, *(i for c in hit for i in self._by_char[c])})
 
 

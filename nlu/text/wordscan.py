@@ -151,7 +151,8 @@ class WordScanner(Generic[V]):
         if self._scan_re is None:
             return ()
         words = self._words
-        return tuple(Match(m.start(), m.end(), words[m.group()]) for m in self._scan_re.finditer(folded))
+        new = tuple.__new__  # (start, end, values) built directly: a turn makes dozens per scanner
+        return tuple([new(Match, (m.start(), m.end(), words[m.group()])) for m in self._scan_re.finditer(folded)])
 
     def _scan_by_trie(self, folded: str) -> tuple[Match, ...]:
         """The trie walk `_scan` compiles to a regex; kept as its executable reference."""

@@ -131,7 +131,8 @@ def test_cli_bench_quick_writes_json(tmp_path):
     assert {"median", "runs", "fresh_cache"} <= set(report["cold_start_s"])
     assert {"single_process_utt_per_s", "all_cores_utt_per_s", "workers"} <= set(report["throughput"])
     assert {"single_process", "workers_max", "max"} <= set(report["peak_rss_mb"])
-    assert {t["key"] for t in report["targets"]} == {"p95_100", "p95_500", "cold_start", "per_core", "peak_rss"}
+    assert {t["key"] for t in report["targets"]} == {"p95_100", "p95_500", "cold_start", "per_core", "peak_rss",
+                                                 "clean_protect_p95_100", "clean_protect_p95_500"}
     assert all(t["met"] in (True, False, None) for t in report["targets"])
 
 
@@ -144,3 +145,19 @@ def test_a_small_benchmark_report_has_every_figure_and_the_host_reference():
     assert set(report["latency_ms"]["stage_groups"]["clean+protect"]) == {"20", "100", "500"}
     host = report["environment"]["host_reference_ms"]
     assert host["before"] > 0 and host["after"] > 0
+
+
+def test_best_of_k_keeps_each_utterances_fastest_call_and_the_issue_3_targets_are_reported():
+    from nlu.bench.corpus import generate
+    from nlu.bench.run import run_benchmark
+
+    report = run_benchmark(generate(24, 3), cold_runs=1, pool=False, seed=3, repeat=2)
+    best = report["latency_best_of_ms"]
+    assert best["repeat"] == 2 and report["config"]["repeat"] == 2
+    for b in ("20", "100", "500"):
+        fastest, first = best["stage_groups"]["clean+protect"][b], report["latency_ms"]["stage_groups"]["clean+protect"][b]
+        assert fastest["n"] == first["n"] > 0
+        assert 0 < fastest["p50"]
+    keys = {t["key"] for t in report["targets"]}
+    assert {"clean_protect_p95_100", "clean_protect_p95_500"} <= keys
+    assert run_benchmark(generate(6, 3), cold_runs=1, pool=False, seed=3)["latency_best_of_ms"] is None
