@@ -123,10 +123,22 @@ _DT_RE = re.compile(rf"(?:{_SHORT}|{_DATE})? ?{_PART}?{_CLOCK}?")
 _DT_START = re.compile(
     r"[0-9零〇一二两三四五六七八九十今去明前后本上下这大昨最第全早晚中凌傍夜周星礼Q](?<![0-9A-Za-z\x00.\-][0-9])"
 )  # (one character class first, so the regex engine can skip to candidates by itself)
-# (a one-class lookahead of the prefixes' first characters lets every other position fail
-# at once; the regex engine cannot skip ahead by itself past the opening lookbehind)
+def _by_first_char(words, guard: str) -> str:
+    """An alternation of `words` (longest first, as `_alt`) whose every branch opens with a
+    literal character, followed by `guard` (a lookbehind over that character): the regex
+    engine then skips straight to positions where a word can begin."""
+    heads: dict[str, list[str]] = {}
+    for w in sorted(words, key=lambda w: (-len(w), w)):
+        heads.setdefault(w[0], []).append(w[1:])
+    branches = []
+    for c, tails in heads.items():
+        rest = "|".join(re.escape(t) for t in tails if t)
+        branches.append(re.escape(c) + guard + (f"(?:{rest})" + ("?" if "" in tails else "") if rest else ""))
+    return "(?:" + "|".join(branches) + ")"
+
+
 _PERIOD_RE = re.compile(
-    rf"(?=[{''.join(sorted({re.escape(w[0]) for w in PERIOD_PREFIX}))}])(?<![以之])(?P<pp>{_alt(PERIOD_PREFIX)})(?P<pu>周(?![期转边末围年到一二三四五六日天0-9])"
+    rf"(?P<pp>{_by_first_char(PERIOD_PREFIX, '(?<![以之].)')})(?P<pu>周(?![期转边末围年到一二三四五六日天0-9])"
     rf"|星期(?![一二三四五六日天0-9])|礼拜(?![一二三四五六日天0-9])|月(?![台份底初末]|中(?!修))|季度|季(?!节)|年度)"
 )
 _RECENT_RE = re.compile(
@@ -365,7 +377,8 @@ _DT_H, _DT_CH = _DT_RE.groupindex["h"] - 1, _DT_RE.groupindex["ch"] - 1
 
 
 # ---------------------------------------------------------------- scanner
-_UNIT_GAP = re.compile(r"(?<=[0-9]) (?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) (?=[0-9])")
+# (the space comes first, so the regex engine skips from space to space)
+_UNIT_GAP = re.compile(r" (?:(?<=[0-9] )(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff] )(?=[0-9]))")
 
 
 def find_times(

@@ -146,5 +146,17 @@ def test_lookahead_guarded_scanners_equal_their_plain_forms(text):
     plain_numeral = re.compile(rf"(?:{n._ARABIC})(?:[{n._CN_UNIT_CLASS}](?:\d+|[{n._CN_DIGIT_CLASS}{n._CN_UNIT_CLASS}]*))*"
                                rf"|{n._CN_ANY}+(?:{n._CN_FRAC})?")
     assert [m.span() for m in n.NUMERAL_RE.finditer(text)] == [m.span() for m in plain_numeral.finditer(text)]
-    plain_period = re.compile(t._PERIOD_RE.pattern[t._PERIOD_RE.pattern.index("(?<!"):])
-    assert [m.span() for m in t._PERIOD_RE.finditer(text)] == [m.span() for m in plain_period.finditer(text)]
+    unit = t._PERIOD_RE.pattern[t._PERIOD_RE.pattern.index("(?P<pu>"):]
+    plain_period = re.compile(f"(?<![以之])(?P<pp>{t._alt(t.PERIOD_PREFIX)})" + unit)
+    assert [m.span() + m.groups() for m in t._PERIOD_RE.finditer(text)] == \
+        [m.span() + m.groups() for m in plain_period.finditer(text)]
+
+
+@given(st.text(alphabet=st.sampled_from(list("0123 下午点月号 AGV-a")), max_size=16))
+def test_unit_gap_scanner_equals_its_plain_form(text):
+    import re
+
+    from nlu.values.times import _UNIT_GAP
+
+    plain = re.compile(r"(?<=[0-9]) (?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) (?=[0-9])")
+    assert [m.span() for m in _UNIT_GAP.finditer(text)] == [m.span() for m in plain.finditer(text)]
