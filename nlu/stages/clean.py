@@ -228,6 +228,11 @@ def _is_cjk(ch: str) -> bool:
     return _is_ideo(ch) or 0x3040 <= ord(ch) <= 0x30FF
 
 
+# _is_cjk(ch) or ch in _CJK_SOFT_PUNCT, as one call into the regex engine: the space pass
+# asks it of both neighbours of every space run
+_CJK_OR_SOFT = re.compile(f"[{_IDEO}\u3040-\u30ff{''.join(sorted(_CJK_SOFT_PUNCT))}]").fullmatch
+
+
 def _is_emoji(ch: str) -> bool:
     o = ord(ch)
     return (0x1F000 <= o <= 0x1FAFF or 0x2600 <= o <= 0x27BF or 0x2300 <= o <= 0x23FF or 0x2B00 <= o <= 0x2BFF
@@ -346,7 +351,7 @@ def _space_pass(v: str) -> list[tuple[int, int, str, int]]:
             nl = run.count("\n")
             if nl == 0:
                 if (left in _CJK_PUNCT or right in _CJK_PUNCT
-                        or ((_is_cjk(left) or left in _CJK_SOFT_PUNCT) and (_is_cjk(right) or right in _CJK_SOFT_PUNCT))):
+                        or (_CJK_OR_SOFT(left) and _CJK_OR_SOFT(right))):
                     target = ""
                 else:
                     target = " "

@@ -543,3 +543,11 @@ def test_the_fold_class_written_as_ranges_holds_exactly_the_mapped_characters():
             continue
         ch = chr(cp)
         assert (c._FOLD_RE.fullmatch(ch) is not None) == (ch in members), hex(cp)
+
+
+def test_the_one_call_cjk_check_equals_the_plain_definition_on_every_bmp_code_point():
+    from nlu.stages.clean import _CJK_OR_SOFT, _CJK_SOFT_PUNCT, _is_cjk
+
+    for cp in [*range(0x10000), *range(0x10000, 0x110000, 97), 0x20000, 0x3134F, 0x31350]:
+        ch = chr(cp)
+        assert bool(_CJK_OR_SOFT(ch)) == (_is_cjk(ch) or ch in _CJK_SOFT_PUNCT), hex(cp)
