@@ -102,3 +102,6 @@ def test_char_index_gives_exactly_the_items_whose_set_meets_the_characters(needs
 
     want = [i for i, need in enumerate(needs) if need is None or not need.isdisjoint(chars)]
     assert CharIndex(needs).among(chars) == want
+    long_text = chars * 5 + "查询状态" * 3  # a long text is read by the class regex
+    want = [i for i, need in enumerate(needs) if need is None or not need.isdisjoint(long_text)]
+    assert CharIndex(needs).among(long_text) == want

@@ -34,10 +34,17 @@ class CharIndex:
             for c in need or ():
                 self._by_char.setdefault(c, []).append(i)
         self._chars = frozenset(self._by_char)
+        # The indexed characters as one class: picking them out of a long text is one pass
+        # of the regex engine, where intersecting with the text makes a str object per
+        # character (a Chinese turn's characters are not cached) — twice the cost.
+        self._find = re.compile("[" + "".join(re.escape(c) for c in sorted(self._chars)) + "]").findall \
+            if self._chars else None
         # the answer for one character, ready-made: an identifier window usually offers one
         self._one = {c: sorted({*self._always, *items}) for c, items in self._by_char.items()}
 
     def among(self, chars: Iterable[str]) -> list[int]:
+        if self._find is not None and isinstance(chars, str) and len(chars) > 16:
+            chars = self._find(chars)
         hit = self._chars.intersection(chars)
         if not hit:
             return self._always
