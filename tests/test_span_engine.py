@@ -167,3 +167,11 @@ def test_edit_and_outcome_fields_are_what_the_hot_paths_build_directly():
     assert Edit._fields == ("start", "end", "replacement", "type", "evidence", "confidence", "inferred",
                             "width_fold_only", "apply", "reason")
     assert EditOutcome._fields == ("edit", "o0", "o1", "applied", "touches_protected", "refusal")
+    # and protect builds these
+    from nlu.draft import ProtectedFact
+    from nlu.stages.protect import Found
+    from nlu.text.wordscan import Match
+
+    assert ProtectedFact._fields == ("o0", "o1", "kind", "cleaned", "suspicious")
+    assert Found._fields == ("o0", "o1", "kind", "entity_type", "canonical_value", "suspicious")
+    assert Match._fields == ("start", "end", "values")

@@ -163,26 +163,30 @@ class ProtectStage(Stage):
 
         facts: list[ProtectedFact] = []
         values: list[Found] = []
-        to_original = draft.alignment.to_original  # the alignment is fixed for the rest of the stage
+        # The alignment is fixed for the rest of the stage; nothing cleaned means every span
+        # is its own original span. (Dozens of facts per turn: tuples are built directly.)
+        alignment = draft.alignment
+        to_original = _same_span if alignment.is_unchanged_text else alignment.to_original
+        new = tuple.__new__
         for c0, c1, f in found:
             o0, o1 = to_original(c0, c1)
-            kind = _PROTECTED_KIND[f.kind]
-            facts.append(ProtectedFact(o0, o1, kind, text[c0:c1], f.suspicious))
-            values.append(Found(o0, o1, f.kind, f.entity_type, f.canonical_value, f.suspicious))
+            facts.append(new(ProtectedFact, (o0, o1, _PROTECTED_KIND[f.kind], text[c0:c1], f.suspicious)))
+            values.append(new(Found, (o0, o1, f.kind, f.entity_type, f.canonical_value, f.suspicious)))
         writes = []
-        for m in self.vocab.protected_words.scan(text, folded):
-            if taken.overlaps(m.start, m.end):
+        mask = taken.mask
+        for s, e, kws in self.vocab.protected_words.scan(text, folded):
+            if mask.find(1, s, e) >= 0:  # taken (every word is non-empty)
                 continue
-            o0, o1 = to_original(m.start, m.end)
-            kw = m.values[0]
-            facts.append(ProtectedFact(o0, o1, kw.kind, text[m.start:m.end]))
-            if kw.kind == "explicit_domain" and m.end - m.start > 2:
+            kw = kws[0]
+            o0, o1 = to_original(s, e)
+            facts.append(new(ProtectedFact, (o0, o1, kw.kind, text[s:e], False)))
+            if kw.kind == "explicit_domain" and e - s > 2:
                 # a compound business word (检修工单) also names its parts (检修, 工单): each is
                 # what the user explicitly said, and a consumer may look for either
-                for a, b in self._domain_parts(folded[m.start:m.end]):
-                    p0, p1 = to_original(m.start + a, m.start + b)
-                    facts.append(ProtectedFact(p0, p1, "explicit_domain", text[m.start + a:m.start + b]))
-            if kw.kind == "action" and getattr(kw.data, "write", False):
+                for a, b in self._domain_parts(folded[s:e]):
+                    p0, p1 = to_original(s + a, s + b)
+                    facts.append(new(ProtectedFact, (p0, p1, "explicit_domain", text[s + a:s + b], False)))
+            elif kw.kind == "action" and getattr(kw.data, "write", False):
                 writes.append((o0, o1))
 
         facts.sort(key=attrgetter("o0", "o1"))
@@ -298,6 +302,10 @@ class ProtectStage(Stage):
             if s == 0 or text[s - 1] in _NAME_LEFT_CONTEXT or not ("\u4e00" <= text[s - 1] <= "\u9fff"):
                 return s
         return None
+
+
+def _same_span(start: int, end: int) -> tuple[int, int]:
+    return (start, end)
 
 
 _IMPERATIVE = ("请", "帮我", "给我", "要", "需要", "立即", "马上", "直接", "必须")

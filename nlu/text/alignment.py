@@ -73,6 +73,11 @@ class Alignment:
         return cls(text, text, segs)
 
     @property
+    def is_unchanged_text(self) -> bool:
+        """Nothing rewritten: every in-range span is its own image on the other side."""
+        return self._identity
+
+    @property
     def is_identity(self) -> bool:
         return all(s.kind == "unchanged" for s in self.segments)
 
