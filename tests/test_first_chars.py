@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from nlu.lexicon import default_pack
 from nlu.text.first_chars import first_chars
+from nlu.values import times
 
 
 @pytest.mark.parametrize("rx,flags,want", [
@@ -105,3 +106,44 @@ def test_char_index_gives_exactly_the_items_whose_set_meets_the_characters(needs
     long_text = chars * 5 + "查询状态" * 3  # a long text is read by the class regex
     want = [i for i, need in enumerate(needs) if need is None or not need.isdisjoint(long_text)]
     assert CharIndex(needs).among(long_text) == want
+
+
+@pytest.mark.parametrize("rx,allowed,ruled_out", [
+    ("ab|cd", ["ab", "cd"], ["ac", "ca"]),
+    ("a?bc", ["ab", "bc"], ["ac"]),
+    ("(?:ab)+", ["ab"], ["ba"]),
+    (r"a\d", ["a1", "a٣"], ["ab"]),                   # \d is str.isdecimal, as in the engine
+    ("[ab]c?d", ["ad", "ac", "bd"], ["ab"]),
+    (r"[\u4e00-\u9fff]{2}", ["中文"], ["中a"]),
+    (r"\sa", [" a", "\u3000a"], [" b"]),
+    (r"(?<=q)ab", ["ab"], ["qa"]),                    # lookbehind consumes nothing
+    (r"x(?P<s>[-/])1(?P=s)", ["x-", "x/"], ["x1"]),   # a backreference after the second character
+])
+def test_second_characters(rx, allowed, ruled_out):
+    from nlu.text.first_chars import second_chars
+
+    sc = second_chars(re.compile(rx))
+    assert all(sc.allows(p[0], p[1]) for p in allowed)
+    assert not any(sc.allows(p[0], p[1]) for p in ruled_out)
+
+
+@pytest.mark.parametrize("rx,flags", [(r".a", 0), (r"[^a]b", 0), ("ab", re.I), (r"(a)?\1b", 0)])
+def test_second_characters_not_modelled(rx, flags):
+    from nlu.text.first_chars import second_chars
+
+    assert second_chars(re.compile(rx, flags)) is None
+
+
+_TIME_ALPHABET = sorted({c for c in times._DT_RE.pattern if ord(c) > 127} | set("0123456789 :-/.AQ\x00٣"))
+
+
+@given(st.text(alphabet=st.sampled_from(_TIME_ALPHABET), min_size=2, max_size=12))
+def test_no_two_character_time_match_begins_where_the_second_character_rules_it_out(text):
+    from nlu.text.first_chars import second_chars
+    from nlu.values.times import _DT_RE
+
+    sc = second_chars(_DT_RE)
+    for i in range(len(text) - 1):
+        m = _DT_RE.match(text, i)
+        if m and m.end() - i >= 2:
+            assert sc.allows(text[i], text[i + 1]), (text, i)

@@ -9,7 +9,7 @@ answers None — "could begin with anything, search it" — for whatever it does
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 try:  # the parser module is private; without it every pattern is simply searched
     from re import _parser
@@ -83,6 +83,193 @@ def required_chars(pattern: re.Pattern[str]) -> tuple[frozenset[str], ...] | Non
         if chars and not nullable:
             out.append(_cased(frozenset(chars), pattern.flags))
     return tuple(out) or None
+
+
+class SecondChars:
+    """Which second characters a match of two or more characters can have after a given
+    first character, read off the pattern's parse tree: a scanner that finds a candidate
+    start can rule it out by looking at the next character, before running the pattern.
+    `allows` errs only towards True (the pattern is run); build with `second_chars`."""
+
+    def __init__(self, pairs: list[tuple["_Chars", "_Chars | None"]]) -> None:
+        self._explicit: dict[str, _Chars | None] = {}
+        self._general: list[tuple[_Chars, _Chars | None]] = []
+        for first, follow in pairs:
+            for c in first.chars:
+                self._explicit[c] = _cs_union(self._explicit[c], follow) if c in self._explicit else follow
+            if first.cats or first.ranges:
+                self._general.append((first, follow))
+        self._memo: dict[str, frozenset[str] | _Chars | bool] = {}
+
+    def allows(self, first: str, second: str) -> bool:
+        f = self._memo.get(first)
+        if f is None:
+            f = self._follow(first)
+        if f is True or f is False:
+            return f
+        if type(f) is frozenset:
+            return second in f
+        return f.has(second)  # type: ignore[union-attr]
+
+    def _follow(self, c: str) -> frozenset[str] | _Chars | bool:
+        follow: _Chars | None = self._explicit.get(c, _NOTHING)
+        for first, more in self._general:
+            if first.has(c):
+                follow = _cs_union(follow, more)
+        out: frozenset[str] | _Chars | bool
+        if follow is None:
+            out = True
+        elif follow.empty:
+            out = False
+        else:
+            out = follow.chars if not (follow.cats or follow.ranges) else follow
+        if len(self._memo) >= 4096:  # bounded: a turn may hold any characters
+            self._memo.clear()
+        self._memo[c] = out
+        return out
+
+
+def second_chars(pattern: re.Pattern[str]) -> SecondChars | None:
+    """`SecondChars` of `pattern`, or None when it is not modelled (case folding, or an
+    unknown piece that could begin a match)."""
+    if _parser is None or pattern.flags & re.IGNORECASE:
+        return None
+    try:
+        _, _, _, pairs = _pairs_seq(_parser.parse(pattern.pattern, pattern.flags))
+    except _Unmodelled:
+        return None
+    except Exception:  # noqa: BLE001 - any surprise in the private tree: no prefilter
+        return None
+    return SecondChars(pairs)
+
+
+class _Unmodelled(Exception):
+    pass
+
+
+# Python's classes for str patterns are these predicates (the engine's own definitions)
+_CATEGORY = {
+    "CATEGORY_DIGIT": str.isdecimal,
+    "CATEGORY_SPACE": str.isspace,
+    "CATEGORY_WORD": lambda c: c.isalnum() or c == "_",
+}
+
+
+class _Chars(NamedTuple):
+    """A set of characters: listed ones, code-point ranges and the engine's categories.
+    None stands for "any character" wherever a `_Chars` is expected."""
+
+    chars: frozenset[str]
+    ranges: tuple[tuple[int, int], ...] = ()
+    cats: frozenset[str] = frozenset()
+
+    @property
+    def empty(self) -> bool:
+        return not (self.chars or self.ranges or self.cats)
+
+    def has(self, c: str) -> bool:
+        return (c in self.chars or any(lo <= ord(c) <= hi for lo, hi in self.ranges)
+                or any(_CATEGORY[k](c) for k in self.cats))
+
+
+_NOTHING = _Chars(frozenset())
+
+
+def _cs_union(a: _Chars | None, b: _Chars | None) -> _Chars | None:
+    if a is None or b is None:
+        return None
+    return _Chars(a.chars | b.chars, a.ranges + b.ranges, a.cats | b.cats)
+
+
+def _class(av) -> _Chars | None:  # noqa: ANN001
+    chars: set[str] = set()
+    ranges: list[tuple[int, int]] = []
+    cats: set[str] = set()
+    for kind, val in av:
+        kind = str(kind)
+        if kind == "LITERAL":
+            chars.add(chr(val))
+        elif kind == "RANGE":
+            ranges.append(tuple(val))
+        elif kind == "CATEGORY" and str(val) in _CATEGORY:
+            cats.add(str(val))
+        else:
+            return None  # negation, negated categories: as good as any character
+    return _Chars(frozenset(chars), tuple(ranges), frozenset(cats))
+
+
+# A node's summary: (first characters, can match empty, the one-character strings it can
+# match, [(first characters, possible second characters)] of its longer matches).
+def _add_pairs(pairs: list, singles: _Chars | None, follow: _Chars | None) -> None:
+    """Each one-character match in `singles`, followed by a character of `follow`."""
+    if (follow is not None and follow.empty) or (singles is not None and singles.empty):
+        return
+    if singles is None:
+        raise _Unmodelled  # unknown first characters with something after them
+    pairs.append((singles, follow))
+
+
+_UNKNOWN = (None, True, None, None)  # a piece the analysis does not model
+
+
+def _pairs_seq(items):  # noqa: ANN001, ANN202
+    first: _Chars | None = _NOTHING
+    nullable, singles, pairs = True, _NOTHING, []
+    for op, av in items:
+        f, n, s, p = _pairs_item(str(op), av)
+        _add_pairs(pairs, singles, f)
+        if nullable:
+            if p is None:
+                raise _Unmodelled(op)  # an unknown piece could begin the match
+            pairs.extend(p)
+        singles = _cs_union(singles if n else _NOTHING, s if nullable else _NOTHING)
+        first = _cs_union(first, f) if nullable else first
+        nullable = nullable and n
+    return first, nullable, singles, pairs
+
+
+def _pairs_nested(items):  # noqa: ANN001, ANN202
+    """An unknown nested piece only fails the analysis where it could begin the match."""
+    try:
+        return _pairs_seq(items)
+    except _Unmodelled:
+        return _UNKNOWN
+
+
+def _pairs_item(op: str, av):  # noqa: ANN001, ANN202
+    if op == "LITERAL":
+        one = _Chars(frozenset(chr(av)))
+        return one, False, one, []
+    if op == "IN":
+        cs = _class(av)
+        return cs, False, cs, []
+    if op in ("ANY", "NOT_LITERAL"):
+        return None, False, None, []
+    if op in _ZERO_WIDTH:
+        return _NOTHING, True, _NOTHING, []
+    if op == "SUBPATTERN":
+        return _pairs_nested(av[-1])
+    if op == "ATOMIC_GROUP":
+        return _pairs_nested(av)
+    if op == "BRANCH":
+        first, nullable, singles, pairs = _NOTHING, False, _NOTHING, []
+        for branch in av[1]:
+            f, n, s, p = _pairs_nested(branch)
+            if p is None:
+                return _UNKNOWN
+            first, nullable, singles = _cs_union(first, f), nullable or n, _cs_union(singles, s)
+            pairs.extend(p)
+        return first, nullable, singles, pairs
+    if op in _REPEATS:
+        lo, hi, sub = av
+        f, n, s, p = _pairs_nested(sub)
+        if p is None:
+            return _UNKNOWN
+        pairs = list(p)
+        if hi >= 2:
+            _add_pairs(pairs, s, f)  # one repetition right after another
+        return f, n or lo == 0, s if hi >= 1 else _NOTHING, pairs
+    return _UNKNOWN  # a backreference …: fine anywhere but where it could begin the match
 
 
 # Han characters of everyday text, most frequent first: a set holding one of them rules out

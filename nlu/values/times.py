@@ -20,6 +20,8 @@ from datetime import date, datetime, time, timedelta
 from typing import Literal, NamedTuple, Sequence
 from zoneinfo import ZoneInfo
 
+from nlu.text.first_chars import second_chars
+
 from .numerals import parse_number
 from .quantities import mask_blocked
 
@@ -368,6 +370,7 @@ def _names(pattern: re.Pattern[str]) -> tuple[str | None, ...]:
     return tuple(by_index.get(i) for i in range(1, pattern.groups + 1))
 
 
+_DT_SECOND = second_chars(_DT_RE)
 _GROUP_NAMES = {_resolve_dt: _names(_DT_RE), _resolve_period: _names(_PERIOD_RE), _resolve_recent: _names(_RECENT_RE)}
 # The groups one of which a real date/time match holds (the others only ever come with one
 # of these: a day with a month, minutes with an hour …), as indexes into `Match.groups()`.
@@ -432,11 +435,17 @@ def _find_times(
     n = len(masked)
     search = _DT_START.search
     match = _DT_RE.match
+    allows = _DT_SECOND.allows if _DT_SECOND is not None else None
     while True:
         sm = search(masked, pos)
         if sm is None:
             break
         i = sm.start()
+        # every match worth keeping is two characters or more: most candidates (一 in 一下,
+        # 上 in 上报) are ruled out by the next character without running the pattern
+        if allows is not None and (i + 1 == n or not allows(masked[i], masked[i + 1])):
+            pos = i + 1
+            continue
         m = match(masked, i)
         if m is None or m.end() == i or (m.end() - i == 1 and not (m.group("h") or m.group("ch"))):
             pos = i + 1

@@ -160,3 +160,18 @@ def test_unit_gap_scanner_equals_its_plain_form(text):
 
     plain = re.compile(r"(?<=[0-9]) (?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) (?=[0-9])")
     assert [m.span() for m in _UNIT_GAP.finditer(text)] == [m.span() for m in plain.finditer(text)]
+
+
+@given(st.text(alphabet=st.sampled_from(list("0123456789 :-/.上下本这一二三十今明昨天年月日号点时分半周星期礼拜午早晚第季度Q发去中最大")), max_size=24))
+def test_find_times_with_the_second_character_filter_equals_without(text):
+    from datetime import datetime, timezone
+
+    from nlu.values import times as t
+
+    ref = datetime(2026, 3, 16, 9, 30, tzinfo=timezone.utc)
+    fast = t.find_times(text, ref)
+    saved, t._DT_SECOND = t._DT_SECOND, None
+    try:
+        assert t.find_times(text, ref) == fast
+    finally:
+        t._DT_SECOND = saved
