@@ -88,27 +88,32 @@ def _overlaps(a: int, b: int, blocked: Sequence[tuple[int, int]]) -> bool:
     return any(a < be and bs < b for bs, be in blocked)
 
 
-_WORD_CACHE: dict[tuple[str, ...], re.Pattern[str]] = {}
+class _Words(NamedTuple):
+    pattern: re.Pattern[str]  # one of the words, after an optional space
+    first: frozenset[str]  # the characters such a match can begin with
 
 
-_WORDS_SEEN: dict[tuple[str, ...], re.Pattern[str]] = {}
+_WORD_CACHE: dict[tuple[str, ...], _Words] = {}
 
 
-def _words_re(words: Iterable[str]) -> re.Pattern[str]:
+_WORDS_SEEN: dict[tuple[str, ...], _Words] = {}
+
+
+def _words_re(words: Iterable[str]) -> _Words:
     # A pack passes the same tuple on every call: look it up as given before sorting it.
     given = words if isinstance(words, tuple) else None
     if given is not None:
-        pat = _WORDS_SEEN.get(given)
-        if pat is not None:
-            return pat
+        found = _WORDS_SEEN.get(given)
+        if found is not None:
+            return found
     key = tuple(sorted(set(words), key=lambda w: (-len(w), w)))
-    pat = _WORD_CACHE.get(key)
-    if pat is None:
+    found = _WORD_CACHE.get(key)
+    if found is None:
         pat = re.compile(" ?(?:" + "|".join(re.escape(w) for w in key if w) + ")") if key else re.compile(r"(?!)")
-        _WORD_CACHE[key] = pat
+        found = _WORD_CACHE[key] = _Words(pat, frozenset(" ") | {w[0] for w in key if w})
     if given is not None and len(_WORDS_SEEN) < 64:
-        _WORDS_SEEN[given] = pat
-    return pat
+        _WORDS_SEEN[given] = found
+    return found
 
 
 def _currency_sign_before(masked: str, start: int) -> int | None:
@@ -139,8 +144,10 @@ def find_amounts_and_quantities(
     blocked: Sequence[tuple[int, int]] = (),
 ) -> list[ValueMatch]:
     masked = mask_blocked(text, blocked)
-    cur_re = _words_re(currency_words)
-    unit_re = _words_re(units)
+    currency, unit_words = _words_re(currency_words), _words_re(units)
+    cur_re, unit_re = currency.pattern, unit_words.pattern
+    # what may follow a number to make it an amount or a quantity
+    counted_by = currency.first | unit_words.first
     n = len(masked)
     out: list[ValueMatch] = []
     pos = 0
@@ -154,6 +161,11 @@ def find_amounts_and_quantities(
             ns = s - 3
         else:
             ns = s
+            # A lone Chinese digit (一下, 十分) is a word unless a unit, a currency word or a
+            # ¥ makes it a count (一个, 一元): the usual case, settled before any parsing.
+            if e - s == 1 and not masked[s].isdigit() and (e == n or masked[e] not in counted_by) \
+                    and _currency_sign_before(masked, s) is None:
+                continue
         got = _longest_number(masked, s, e)
         if got is None:
             continue

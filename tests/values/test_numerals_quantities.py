@@ -133,3 +133,16 @@ def test_index_readings_are_not_counts(text, mtext):
 def test_counts_stay_quantities(text, mtext, canon):
     hits = [m for m in faq(text, units=("个", "张", "个小时", "页", "台")) if m.text == mtext]
     assert hits and hits[0].kind == "quantity" and hits[0].canonical_value == canon, faq(text)
+
+
+@pytest.mark.parametrize("text,want", [
+    ("看一下", []),                              # a lone Chinese digit is a word
+    ("查一查", []),
+    ("要一 台", [("quantity", "一 台")]),          # … unless a unit follows, a space between allowed
+    ("花了一元", [("amount", "一元")]),
+    ("¥三", [("amount", "¥三")]),
+    ("百分之五", [("quantity", "百分之五")]),
+    ("三", []),
+])
+def test_lone_chinese_digits(text, want):
+    assert [(m.kind, m.text) for m in faq(text)] == want
