@@ -41,8 +41,12 @@ class Found(NamedTuple):  # immutable; cheaper to build than a frozen dataclass
 
 
 _BOUNDED = "(?<![A-Za-z0-9])"  # how the pack's identifier patterns open
-# a maximal run that could hold an identifier: ASCII letters/digits and hyphens, one digit at least
-_ID_WINDOW = re.compile(r"(?=[A-Za-z0-9-])(?:[A-Za-z0-9-]*[0-9][A-Za-z0-9-]*|[A-Za-z]+-[A-Za-z-]+)")  # (lookahead: skip fast)
+# A maximal run that could hold an identifier: ASCII letters/digits and hyphens with one digit
+# at least, or letters-hyphen-letters. Plainly `[A-Za-z0-9-]*[0-9][A-Za-z0-9-]*|[A-Za-z]+-[A-Za-z-]+`;
+# spelled to open with a class, so the regex engine skips to candidates by itself (the
+# lookbehinds sort out, after the first character, which branch it may begin).
+_ID_WINDOW = re.compile(r"[A-Za-z0-9-](?:(?<=[0-9])[A-Za-z0-9-]*|[A-Za-z0-9-]*[0-9][A-Za-z0-9-]*"
+                        r"|(?<=[A-Za-z])[A-Za-z]*-[A-Za-z-]+)")
 
 
 # A vehicle said by its number (一号车, 3号小车), or a number restating an identifier of the
@@ -200,15 +204,18 @@ class ProtectStage(Stage):
         return reason
 
     @staticmethod
-    def _id_windows(text: str) -> list[tuple[int, int, set[str] | str]]:
+    def _id_windows(text: str) -> list[tuple[int, int, str]]:
         """Identifier patterns only ever match inside a run of Latin letters, digits and
         hyphens, so they run over those few short windows instead of the whole text
         (lookbehind still sees the character before a window; its end is a real boundary).
         Each window also carries the characters a match could begin with: a pattern that
         opens with the usual non-alphanumeric lookbehind begins at the window's start or
         right after one of its hyphens."""
-        return [(w.start(), w.end(), {part[0] for part in g.split("-") if part} if "-" in g else g[0])
-                for w in _ID_WINDOW.finditer(text) for g in (w.group(),)]
+        out = []
+        for w in _ID_WINDOW.finditer(text):
+            g = w.group()
+            out.append((w.start(), w.end(), "".join([part[:1] for part in g.split("-")]) if "-" in g else g[0]))
+        return out
 
     @staticmethod
     def _scan_windows(text: str, windows, patterns):  # noqa: ANN001, ANN205
@@ -217,11 +224,13 @@ class ProtectStage(Stage):
         `patterns` is (patterns, index) from `_pattern_index`: a window's possible first
         characters look up the few patterns worth running on it."""
         entries, index = patterns
-        # (pattern, window): pattern-major, as a plain double loop would visit them
-        todo = sorted((i, w) for w, (_, _, starts) in enumerate(windows) for i in index.among(starts))
-        for i, w in todo:
+        among = index.among
+        todo = [(i, a, b) for a, b, starts in windows for i in among(starts)]
+        todo.sort()  # (pattern, window): pattern-major, as a plain double loop would visit them
+        for i, a, b in todo:
             pat = entries[i]
-            yield from ((pat, m) for m in pat.pattern.finditer(text, windows[w][0], windows[w][1]))
+            for m in pat.pattern.finditer(text, a, b):
+                yield pat, m
 
     def _isolate_injection(self, draft: Draft) -> str | None:
         """Drop injected instructions before anything is protected (they are not the question)."""

@@ -216,3 +216,13 @@ def test_fold_ascii_lowers_ascii_letters_only_and_keeps_offsets(text):
     table = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
     assert fold_ascii(text) == text.translate(table)
     assert fold_ascii("ＡＧＶ-01 Ä İ AGV") == "ＡＧＶ-01 Ä İ agv"
+
+
+@given(st.text(alphabet=st.sampled_from(list("aZ09-- 查。")), max_size=16))
+def test_identifier_window_scanner_equals_its_plain_form(text):
+    import re
+
+    from nlu.stages.protect import _ID_WINDOW
+
+    plain = re.compile(r"[A-Za-z0-9-]*[0-9][A-Za-z0-9-]*|[A-Za-z]+-[A-Za-z-]+")
+    assert [m.span() for m in _ID_WINDOW.finditer(text)] == [m.span() for m in plain.finditer(text)]
