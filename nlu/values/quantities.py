@@ -96,23 +96,25 @@ class _Words(NamedTuple):
 _WORD_CACHE: dict[tuple[str, ...], _Words] = {}
 
 
-_WORDS_SEEN: dict[tuple[str, ...], _Words] = {}
+# by id() of a tuple a caller passed, with the tuple itself (so a recycled id never matches)
+_WORDS_SEEN: dict[int, tuple[tuple[str, ...], _Words]] = {}
 
 
 def _words_re(words: Iterable[str]) -> _Words:
-    # A pack passes the same tuple on every call: look it up as given before sorting it.
+    # A pack passes the same tuple on every call: look it up by identity before hashing or
+    # sorting it (a tuple does not keep its hash; a unit list is dozens of words).
     given = words if isinstance(words, tuple) else None
     if given is not None:
-        found = _WORDS_SEEN.get(given)
-        if found is not None:
-            return found
+        seen = _WORDS_SEEN.get(id(given))
+        if seen is not None and seen[0] is given:
+            return seen[1]
     key = tuple(sorted(set(words), key=lambda w: (-len(w), w)))
     found = _WORD_CACHE.get(key)
     if found is None:
         pat = re.compile(" ?(?:" + "|".join(re.escape(w) for w in key if w) + ")") if key else re.compile(r"(?!)")
         found = _WORD_CACHE[key] = _Words(pat, frozenset(" ") | {w[0] for w in key if w})
     if given is not None and len(_WORDS_SEEN) < 64:
-        _WORDS_SEEN[given] = found
+        _WORDS_SEEN[id(given)] = (given, found)
     return found
 
 
@@ -211,7 +213,7 @@ def find_amounts_and_quantities(
         if kind == "quantity" and unit and unit[-1:].isascii() and unit[-1:].isalpha():
             if end < n and masked[end] in _GLUE_AFTER:
                 continue
-        if _overlaps(ns, end, blocked):  # defensive: masking already prevents this
+        if blocked and _overlaps(ns, end, blocked):  # defensive: masking already prevents this
             continue
         if _is_index(masked, ns, end, kind, unit):
             kind = "index"
