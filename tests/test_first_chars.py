@@ -147,3 +147,12 @@ def test_no_two_character_time_match_begins_where_the_second_character_rules_it_
         m = _DT_RE.match(text, i)
         if m and m.end() - i >= 2:
             assert sc.allows(text[i], text[i + 1]), (text, i)
+
+
+def test_rarest_counts_letters_outside_the_identifier_alphabet_as_rarer():
+    from nlu.text.first_chars import rarest, required_chars
+
+    ignore = required_chars(re.compile(r"ignore\s+previous", re.I))
+    # without a letter list every ASCII set ties; with it, G (as in AGV) stays common
+    assert "G" not in rarest(ignore, "AGVWOST")
+    assert rarest(ignore, "AGVWOST") in ignore

@@ -103,7 +103,8 @@ class ProtectStage(Stage):
         # Injection patterns indexed by the rarest character set each needs (nlu.text.first_chars):
         # a turn's characters pick the few patterns worth searching; a pattern with no known
         # need is always searched.
-        self._injection_index = CharIndex([rarest(required_chars(p)) for p in self.pack.injection_patterns])
+        letters = "".join(sorted({c for p in self.pack.identifier_patterns for c in p.example if c.isascii() and c.isalpha()}))
+        self._injection_index = CharIndex([rarest(required_chars(p), letters) for p in self.pack.injection_patterns])
         self._id_patterns = _pattern_index(self.pack.identifier_patterns)
         self._lookalike_patterns = _pattern_index(self.pack.lookalike_patterns)
 

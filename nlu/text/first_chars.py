@@ -290,16 +290,26 @@ _COMMON = "的一是不了在人有我他这个们中来上大为和国地到以
 _RANK = {c: i for i, c in enumerate(_COMMON)}  # 0 = most frequent
 
 
-def rarest(required: tuple[frozenset[str], ...] | None) -> frozenset[str] | None:
+def rarest(required: tuple[frozenset[str], ...] | None, common_letters: str = "") -> frozenset[str] | None:
     """Of the character sets a pattern needs, the one a turn is least likely to hold (its
     most frequent member as rare as possible), so one set test per pattern rules most
-    patterns out."""
+    patterns out. ASCII counts as most frequent, except letters outside `common_letters`
+    when that is given (the letters a pack's identifiers are written with, say: a Chinese
+    turn holds AGV or WO, seldom an r or an e), which count as a mid-frequency character."""
     if not required:
         return None
-    def commonest(cs: frozenset[str]) -> int:  # rank of its most frequent member (ASCII: 0)
-        return min(0 if c.isascii() else _RANK.get(c, len(_RANK)) for c in cs)
 
-    return max(required, key=lambda cs: (commonest(cs), -len(cs)))
+    def rank(c: str) -> int:
+        if not c.isascii():
+            return _RANK.get(c, len(_RANK))
+        if common_letters and c.isalpha() and c.upper() not in common_letters and c.lower() not in common_letters:
+            return _RARE_LETTER_RANK
+        return 0
+
+    return max(required, key=lambda cs: (min(rank(c) for c in cs), -len(cs)))
+
+
+_RARE_LETTER_RANK = 300  # about as frequent as the 300th most frequent Han character
 
 
 # Under IGNORECASE the regex engine also matches these non-ASCII characters to ASCII
