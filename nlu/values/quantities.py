@@ -75,7 +75,10 @@ def mask_blocked(text: str, blocked: Sequence[tuple[int, int]]) -> str:
     pieces: list[str] = []
     pos = 0  # everything before pos is emitted
     for a, b in sorted(blocked):
-        a, b = max(a, pos), min(n, b)
+        if a < pos:
+            a = pos
+        if b > n:
+            b = n
         if a < b:
             pieces.append(text[pos:a])
             pieces.append(_MASK * (b - a))

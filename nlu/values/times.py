@@ -431,28 +431,23 @@ def _find_times(
                 canon = None
             cands.append((m.start(), m.end(), "time", canon))
 
-    pos = 0
+    pos = 0  # where the last time found ends: later candidates start from here
     n = len(masked)
-    search = _DT_START.search
     match = _DT_RE.match
     allows = _DT_SECOND.allows if _DT_SECOND is not None else None
-    while True:
-        sm = search(masked, pos)
-        if sm is None:
-            break
+    for sm in _DT_START.finditer(masked):
         i = sm.start()
+        if i < pos:
+            continue
         # every match worth keeping is two characters or more: most candidates (一 in 一下,
         # 上 in 上报) are ruled out by the next character without running the pattern
         if allows is not None and (i + 1 == n or not allows(masked[i], masked[i + 1])):
-            pos = i + 1
             continue
         m = match(masked, i)
         if m is None or m.end() == i or (m.end() - i == 1 and not (m.group("h") or m.group("ch"))):
-            pos = i + 1
             continue
         groups = m.groups()
         if not any(groups[k] for k in _DT_HEADS):
-            pos = i + 1
             continue
         end = m.end()
         if masked[end - 1] == " ":
@@ -464,9 +459,7 @@ def _find_times(
         else:
             kind, canon = resolved
         cands.append((i, end, kind, canon))
-        pos = i + 1 if end <= i + 1 else end
-        if pos > n:
-            break
+        pos = end
 
     for m in _PERIOD_RE.finditer(masked):
         cands.append((m.start(), m.end(), "time_range", _resolve_cached(_resolve_period, m.groups(), today)))
