@@ -125,13 +125,13 @@ class ProtectStage(Stage):
         taken = _Taken(len(text))
 
         windows = self._id_windows(text)
-        for pat, m in self._scan_windows(text, windows, self._id_patterns):
+        for pat, m in self._scan_windows(text, windows, self._id_patterns[0], 2):
             found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, m.group().upper())))
             taken.add(*m.span())
         # a look-alike overlapping an identifier is dropped below, so a window the identifiers
         # cover whole (the usual AGV-01) is not searched for one
-        open_windows = [w for w in windows if taken.mask.find(0, w[0], w[1]) >= 0]
-        for pat, m in self._scan_windows(text, open_windows, self._lookalike_patterns):
+        open_windows = [w for w in windows if w[3] and taken.mask.find(0, w[0], w[1]) >= 0]
+        for pat, m in self._scan_windows(text, open_windows, self._lookalike_patterns[0], 3):
             if not taken.overlaps(m.start(), m.end()):
                 # kept exactly as typed: no canonical value may be guessed for a look-alike
                 found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, None, suspicious=True)))
@@ -204,29 +204,29 @@ class ProtectStage(Stage):
             draft.raise_flag("lookalike_identifier")
         return reason
 
-    @staticmethod
-    def _id_windows(text: str) -> list[tuple[int, int, str]]:
+    def _id_windows(self, text: str) -> list[tuple[int, int, list[int], list[int]]]:
         """Identifier patterns only ever match inside a run of Latin letters, digits and
         hyphens, so they run over those few short windows instead of the whole text
         (lookbehind still sees the character before a window; its end is a real boundary).
-        Each window also carries the characters a match could begin with: a pattern that
-        opens with the usual non-alphanumeric lookbehind begins at the window's start or
-        right after one of its hyphens."""
+        Each window carries the identifier and look-alike patterns (indexes) that could
+        begin in it — a pattern that opens with the usual non-alphanumeric lookbehind begins
+        at the window's start or right after one of its hyphens — and a window none could
+        begin in (a bare number) is dropped."""
+        ids, lookalikes = self._id_patterns[1].among, self._lookalike_patterns[1].among
         out = []
         for w in _ID_WINDOW.finditer(text):
             g = w.group()
-            out.append((w.start(), w.end(), "".join([part[:1] for part in g.split("-")]) if "-" in g else g[0]))
+            starts = "".join([part[:1] for part in g.split("-")]) if "-" in g else g[0]
+            a, b = ids(starts), lookalikes(starts)
+            if a or b:
+                out.append((w.start(), w.end(), a, b))
         return out
 
     @staticmethod
-    def _scan_windows(text: str, windows, patterns):  # noqa: ANN001, ANN205
-        """(pattern, match) for each pattern in order, skipping windows it cannot begin in.
-
-        `patterns` is (patterns, index) from `_pattern_index`: a window's possible first
-        characters look up the few patterns worth running on it."""
-        entries, index = patterns
-        among = index.among
-        todo = [(i, a, b) for a, b, starts in windows for i in among(starts)]
+    def _scan_windows(text: str, windows, entries, which: int):  # noqa: ANN001, ANN205
+        """(pattern, match) for each pattern of `entries` in order, over the windows it could
+        begin in (their `which` field lists those patterns)."""
+        todo = [(i, w[0], w[1]) for w in windows for i in w[which]]
         todo.sort()  # (pattern, window): pattern-major, as a plain double loop would visit them
         for i, a, b in todo:
             pat = entries[i]
