@@ -579,8 +579,11 @@ def _to_edits(text: str, cells: list[Cell], dcat: bytearray) -> list[Edit]:
     for t, o0, o1, cat in cells:
         if o0 > pos:
             changes.append([pos, o0, "", set(dcat[pos:o0]), False, True])
-        if cat and t != text[o0:o1]:  # a _KEEP (0) cell holds its own character
-            changes.append([o0, o1, t, {cat}, cat == _FOLD, False])
+        if cat == _FOLD:  # never merged with a neighbour (below), so its category set is shared
+            if t != text[o0:o1]:
+                changes.append([o0, o1, t, _FOLD_ONLY, True, False])
+        elif cat and t != text[o0:o1]:  # a _KEEP (0) cell holds its own character
+            changes.append([o0, o1, t, {cat}, False, False])
         pos = o1
     if pos < len(text):
         changes.append([pos, len(text), "", set(dcat[pos:]), False, True])
@@ -603,6 +606,9 @@ def _to_edits(text: str, cells: list[Cell], dcat: bytearray) -> list[Edit]:
 
 
 _new_tuple = tuple.__new__
+
+
+_FOLD_ONLY = frozenset((_FOLD,))
 
 
 @functools.lru_cache(maxsize=None)  # a few dozen combinations of seven categories at most
