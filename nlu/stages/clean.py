@@ -178,7 +178,6 @@ _FOLD_RE = re.compile(_char_class(_CHAR_MAP))
 
 _IDEO = r"\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _CJK_RUN = f"[{_IDEO}]"
-_WS_RE = re.compile(r"[ \n][ \n]*")  # = [ \n]+, spelled so the engine can skip to a space
 # Both patterns begin with a character (class) in every branch, so the regex engine skips
 # straight to positions where one can start instead of trying every branch everywhere.
 # (The regex compiler only derives a "skip to these characters" prefix from an alternation
@@ -339,45 +338,69 @@ def _fold_pass(text: str) -> list[tuple[int, int, str, int]]:
 
 
 def _space_pass(v: str) -> list[tuple[int, int, str, int]]:
-    reps = []
-    n = len(v)
-    for m in _WS_RE.finditer(v):
-        j0, j1 = m.span()
-        run = m.group()
-        if j0 == 0 or j1 == n:
-            target = ""
-        else:
-            left, right = v[j0 - 1], v[j1]
-            nl = run.count("\n")
-            if nl == 0:
-                if (left in _CJK_PUNCT or right in _CJK_PUNCT
-                        or (_CJK_OR_SOFT(left) and _CJK_OR_SOFT(right))):
-                    target = ""
-                else:
-                    target = " "
-            elif nl == 1 and (_is_cjk(left) or left in _WRAP_AFTER) and _is_cjk(right) \
-                    and not _LIST_MARKER_RE.match(v, j1) and not _SPEAKER_RE.match(v, j1) \
-                    and not v[v.rfind("\n", 0, j0) + 1:j0].lstrip().startswith("#"):  # a Markdown heading ends its line
-                target = ""  # OCR wrap inside a sentence
-            else:
-                target = "\n" if nl == 1 else "\n\n"
-        if run == target:
-            continue
-        if target == "\n\n":  # keep the first and last line break, drop the rest
-            a, b = run.index("\n"), run.rindex("\n")
-            if a:
-                reps.append((j0, j0 + a, "", _SPACE))
-            if b - a > 1:
-                reps.append((j0 + a + 1, j0 + b, "", _SPACE))
-            if b < len(run) - 1:
-                reps.append((j0 + b + 1, j1, "", _SPACE))
-        elif target and run[0] == target:
-            reps.append((j0 + 1, j1, "", _SPACE))
-        elif target and run[-1] == target:
-            reps.append((j0, j1 - 1, "", _SPACE))
-        else:
-            reps.append((j0, j1, target, _SPACE))
+    # A lone space inside a line (most runs, on an ASR line) is settled by one regex: the
+    # ones to drop are found in C; a kept one needs no change. Every other run (longer,
+    # holding a line break, or at an end of the text) goes through `_space_run`.
+    if " " not in v and "\n" not in v:  # most typed turns: nothing to scan for
+        return []
+    reps = [(m.start(), m.end(), "", _SPACE) for m in _LONE_SPACE_DROPPED.finditer(v)]
+    rest = [r for m in _OTHER_WS_RE.finditer(v) for r in _space_run(v, *m.span())]
+    if rest:
+        reps += rest
+        reps.sort()
     return reps
+
+
+def _space_run(v: str, j0: int, j1: int) -> list[tuple[int, int, str, int]]:
+    """The changes for the whitespace run v[j0:j1] (one maximal run of spaces and breaks)."""
+    run = v[j0:j1]
+    if j0 == 0 or j1 == len(v):
+        target = ""
+    else:
+        left, right = v[j0 - 1], v[j1]
+        nl = run.count("\n")
+        if nl == 0:
+            if (left in _CJK_PUNCT or right in _CJK_PUNCT
+                    or (_CJK_OR_SOFT(left) and _CJK_OR_SOFT(right))):
+                target = ""
+            else:
+                target = " "
+        elif nl == 1 and (_is_cjk(left) or left in _WRAP_AFTER) and _is_cjk(right) \
+                and not _LIST_MARKER_RE.match(v, j1) and not _SPEAKER_RE.match(v, j1) \
+                and not v[v.rfind("\n", 0, j0) + 1:j0].lstrip().startswith("#"):  # a Markdown heading ends its line
+            target = ""  # OCR wrap inside a sentence
+        else:
+            target = "\n" if nl == 1 else "\n\n"
+    if run == target:
+        return []
+    if target == "\n\n":  # keep the first and last line break, drop the rest
+        reps = []
+        a, b = run.index("\n"), run.rindex("\n")
+        if a:
+            reps.append((j0, j0 + a, "", _SPACE))
+        if b - a > 1:
+            reps.append((j0 + a + 1, j0 + b, "", _SPACE))
+        if b < len(run) - 1:
+            reps.append((j0 + b + 1, j1, "", _SPACE))
+        return reps
+    if target and run[0] == target:
+        return [(j0 + 1, j1, "", _SPACE)]
+    if target and run[-1] == target:
+        return [(j0, j1 - 1, "", _SPACE)]
+    return [(j0, j1, target, _SPACE)]
+
+
+_CJK_PUNCT_CLASS = "[" + "".join(re.escape(c) for c in sorted(_CJK_PUNCT)) + "]"
+_CJK_OR_SOFT_CLASS = f"[{_IDEO}\u3040-\u30ff{''.join(sorted(_CJK_SOFT_PUNCT))}]"
+# A lone space inside a line (neither neighbour a space, a break or an end of the text)
+# that `_space_run` drops: next to CJK punctuation, or between two CJK characters.
+_LONE_SPACE_DROPPED = re.compile(
+    f" (?<=[^ \n] )(?=[^ \n])(?:(?<={_CJK_PUNCT_CLASS} )|(?={_CJK_PUNCT_CLASS})|(?<={_CJK_OR_SOFT_CLASS} )(?={_CJK_OR_SOFT_CLASS}))")
+# every other whitespace run: two or more characters, a lone break, or a lone space at an end
+# Plainly `[ \n]{2,}|\n|\A (?![ \n])|(?<![ \n]) \Z`; spelled to open with one class, so the
+# regex engine skips from space to space (the lookbehinds then tell a lone break, and a lone
+# space at either end, by the character just read).
+_OTHER_WS_RE = re.compile(r"[ \n](?:[ \n]+|(?<=\n)|(?<![\s\S] )(?![ \n])|(?<![ \n] )\Z)")
 
 
 def _punct_pass(v: str) -> list[tuple[int, int, str, int]]:

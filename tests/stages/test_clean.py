@@ -551,3 +551,20 @@ def test_the_one_call_cjk_check_equals_the_plain_definition_on_every_bmp_code_po
     for cp in [*range(0x10000), *range(0x10000, 0x110000, 97), 0x20000, 0x3134F, 0x31350]:
         ch = chr(cp)
         assert bool(_CJK_OR_SOFT(ch)) == (_is_cjk(ch) or ch in _CJK_SOFT_PUNCT), hex(cp)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("  \n\n查询AGV01，。“”…#-1、：系统")), max_size=20))
+def test_space_pass_equals_every_whitespace_run_settled_one_by_one(text):
+    """The lone spaces the pass settles by one regex get exactly the changes `_space_run`
+    would make for each run; every other run goes through `_space_run` itself."""
+    import re
+
+    from nlu.stages.clean import _space_pass, _space_run
+
+    runs = [m.span() for m in re.finditer(r"[ \n]+", text)]
+    assert _space_pass(text) == [r for j0, j1 in runs for r in _space_run(text, j0, j1)]
+    from nlu.stages.clean import _OTHER_WS_RE
+
+    plain_other = re.compile(r"[ \n]{2,}|\n|\A (?![ \n])|(?<![ \n]) \Z")
+    assert [m.span() for m in _OTHER_WS_RE.finditer(text)] == [m.span() for m in plain_other.finditer(text)]
