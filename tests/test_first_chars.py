@@ -143,10 +143,12 @@ def test_no_two_character_time_match_begins_where_the_second_character_rules_it_
     from nlu.values.times import _DT_RE
 
     sc = second_chars(_DT_RE)
+    table = sc.table()
     for i in range(len(text) - 1):
         m = _DT_RE.match(text, i)
         if m and m.end() - i >= 2:
             assert sc.allows(text[i], text[i + 1]), (text, i)
+            assert text[i] not in table or text[i + 1] in table[text[i]], (text, i)
 
 
 def test_rarest_counts_letters_outside_the_identifier_alphabet_as_rarer():

@@ -113,6 +113,20 @@ class SecondChars:
                 self._general.append((first, follow))
         self._memo: dict[str, frozenset[str] | _Chars | bool] = {}
 
+    def table(self) -> dict[str, frozenset[str]]:
+        """For each first character the pattern names literally, when its possible second
+        characters form a plain finite set, that set (empty: no match of two or more
+        characters begins there), for a scanner's own dict lookup. A character left out
+        may be followed by anything."""
+        out = {}
+        for c in self._explicit:
+            f = self._follow(c)
+            if f is False:
+                out[c] = frozenset()
+            elif type(f) is frozenset:
+                out[c] = f
+        return out
+
     def allows(self, first: str, second: str) -> bool:
         f = self._memo.get(first)
         if f is None:

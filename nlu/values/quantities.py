@@ -103,6 +103,9 @@ _WORD_CACHE: dict[tuple[str, ...], _Words] = {}
 _WORDS_SEEN: dict[int, tuple[tuple[str, ...], _Words]] = {}
 
 
+_COUNTED_BY: dict[tuple[int, int], frozenset[str]] = {}
+
+
 def _words_re(words: Iterable[str]) -> _Words:
     # A pack passes the same tuple on every call: look it up by identity before hashing or
     # sorting it (a tuple does not keep its hash; a unit list is dozens of words).
@@ -152,7 +155,9 @@ def find_amounts_and_quantities(
     currency, unit_words = _words_re(currency_words), _words_re(units)
     cur_re, unit_re = currency.pattern, unit_words.pattern
     # what may follow a number to make it an amount or a quantity
-    counted_by = currency.first | unit_words.first
+    counted_by = _COUNTED_BY.get((id(currency), id(unit_words)))
+    if counted_by is None:  # (both _Words live in the caches above, so their ids are stable)
+        counted_by = _COUNTED_BY[(id(currency), id(unit_words))] = currency.first | unit_words.first
     n = len(masked)
     out: list[ValueMatch] = []
     pos = 0

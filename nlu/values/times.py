@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from operator import itemgetter
 from datetime import date, datetime, time, timedelta
 from typing import Literal, NamedTuple, Sequence
 from zoneinfo import ZoneInfo
@@ -371,11 +372,14 @@ def _names(pattern: re.Pattern[str]) -> tuple[str | None, ...]:
 
 
 _DT_SECOND = second_chars(_DT_RE)
+# the characters that may follow each candidate first character (see `_find_times`)
+_DT_FOLLOW = _DT_SECOND.table() if _DT_SECOND is not None else {}
 _GROUP_NAMES = {_resolve_dt: _names(_DT_RE), _resolve_period: _names(_PERIOD_RE), _resolve_recent: _names(_RECENT_RE)}
 # The groups one of which a real date/time match holds (the others only ever come with one
 # of these: a day with a month, minutes with an hour …), as indexes into `Match.groups()`.
 _DT_HEADS = tuple(_DT_RE.groupindex[k] - 1 for k in (
     "short", "dw", "iy", "wd", "y", "yw", "mo", "lastm", "firstm", "qn", "qq", "half", "whole", "part", "h", "ch"))
+_DT_HEADS_OF = itemgetter(*_DT_HEADS)
 _DT_H, _DT_CH = _DT_RE.groupindex["h"] - 1, _DT_RE.groupindex["ch"] - 1
 
 
@@ -434,20 +438,21 @@ def _find_times(
     pos = 0  # where the last time found ends: later candidates start from here
     n = len(masked)
     match = _DT_RE.match
-    allows = _DT_SECOND.allows if _DT_SECOND is not None else None
+    follow = _DT_FOLLOW
     for sm in _DT_START.finditer(masked):
         i = sm.start()
         if i < pos:
             continue
         # every match worth keeping is two characters or more: most candidates (一 in 一下,
         # 上 in 上报) are ruled out by the next character without running the pattern
-        if allows is not None and (i + 1 == n or not allows(masked[i], masked[i + 1])):
+        after = follow.get(sm.group())
+        if after is not None and (i + 1 == n or masked[i + 1] not in after):
             continue
         m = match(masked, i)
         if m is None or m.end() == i or (m.end() - i == 1 and not (m.group("h") or m.group("ch"))):
             continue
         groups = m.groups()
-        if not any(groups[k] for k in _DT_HEADS):
+        if not any(_DT_HEADS_OF(groups)):
             continue
         end = m.end()
         if masked[end - 1] == " ":

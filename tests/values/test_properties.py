@@ -170,8 +170,8 @@ def test_find_times_with_the_second_character_filter_equals_without(text):
 
     ref = datetime(2026, 3, 16, 9, 30, tzinfo=timezone.utc)
     fast = t.find_times(text, ref)
-    saved, t._DT_SECOND = t._DT_SECOND, None
+    saved, t._DT_FOLLOW = t._DT_FOLLOW, {}
     try:
         assert t.find_times(text, ref) == fast
     finally:
-        t._DT_SECOND = saved
+        t._DT_FOLLOW = saved
