@@ -50,13 +50,14 @@ NUMERAL_CHARS: frozenset[str] = frozenset("0123456789.,点" + _CN_DIGIT_CLASS + 
 _ARABIC = r"\d+(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _CN_ANY = f"[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]"
 _CN_FRAC = f"点[{_CN_DIGIT_CLASS}]+(?![{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}])"
-#: candidate numeral runs; validate each with ``parse_number`` (a run may not be a number)
-#: (the leading one-class lookahead lets every position that cannot start a numeral fail at
-#: once; both branches are tried only where one can)
+#: candidate numeral runs; validate each with ``parse_number`` (a run may not be a number).
+#: Plainly ``(?:ARABIC)(?:[UNIT](?:\d+|[DIGIT UNIT]*))*|CN_ANY+(?:FRAC)?``; spelled to open with
+#: one class, so the regex engine skips to a possible first character by itself (a
+#: lookbehind on that character then picks the branch: an Arabic digit or a Chinese one).
 NUMERAL_RE: re.Pattern[str] = re.compile(
-    rf"(?=[\d{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}])(?:"
-    rf"(?:{_ARABIC})(?:[{_CN_UNIT_CLASS}](?:\d+|[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]*))*"
-    rf"|{_CN_ANY}+(?:{_CN_FRAC})?)"
+    rf"[\d{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}](?:"
+    rf"(?<=\d)(?:\d*(?:,\d{{3}})+(?:\.\d+)?|\d*(?:\.\d+)?)(?:[{_CN_UNIT_CLASS}](?:\d+|[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]*))*"
+    rf"|(?<=[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]){_CN_ANY}*(?:{_CN_FRAC})?)"
 )
 _ARABIC_FULL = re.compile(rf"(?:{_ARABIC})\Z")
 _TOKEN_RE = re.compile(rf"\d+(?:\.\d+)?|[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]")
