@@ -123,10 +123,11 @@ class ProtectStage(Stage):
         folded = fold_ascii(text)  # shared by the three word scans below
         found: list[tuple[int, int, Found]] = []  # current-space spans
         taken = _Taken(len(text))
+        new = tuple.__new__  # Found tuples built directly (every field given): dozens per turn
 
         windows = self._id_windows(text)
         for pat, m in self._scan_windows(text, windows, self._id_patterns[0], 2):
-            found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, m.group().upper())))
+            found.append((m.start(), m.end(), new(Found, (0, 0, "identifier", pat.entity_type, m.group().upper(), False))))
             taken.add(*m.span())
         # a look-alike overlapping an identifier is dropped below, so a window the identifiers
         # cover whole (the usual AGV-01) is not searched for one
@@ -134,14 +135,14 @@ class ProtectStage(Stage):
         for pat, m in self._scan_windows(text, open_windows, self._lookalike_patterns[0], 3):
             if not taken.overlaps(m.start(), m.end()):
                 # kept exactly as typed: no canonical value may be guessed for a look-alike
-                found.append((m.start(), m.end(), Found(0, 0, "identifier", pat.entity_type, None, suspicious=True)))
+                found.append((m.start(), m.end(), new(Found, (0, 0, "identifier", pat.entity_type, None, True))))
                 taken.add(*m.span())
 
         # Pack names first: a workshop or group name that contains a numeral (检修二组, 一车间)
         # is a name, never a quantity.
         for m in self.vocab.names.scan(text, folded):
             if not taken.overlaps(m.start, m.end):
-                found.append((m.start, m.end, Found(0, 0, m.values[0], m.values[0], text[m.start:m.end])))
+                found.append((m.start, m.end, new(Found, (0, 0, m.values[0], m.values[0], text[m.start:m.end], False))))
                 taken.add(m.start, m.end)
         # The value scanners read a copy with what is already claimed masked out (one mask,
         # extended by the times for the quantity scan); masked characters never join a match,
@@ -149,11 +150,12 @@ class ProtectStage(Stage):
         masked = mask_blocked(text, taken.spans)
         time_spans = []
         for t in find_times(masked, draft.source.reference_time):
-            found.append((t.start, t.end, Found(0, 0, t.kind, t.kind, t.canonical_value)))
+            found.append((t.start, t.end, new(Found, (0, 0, t.kind, t.kind, t.canonical_value, False))))
             time_spans.append((t.start, t.end))
         for v in find_amounts_and_quantities(mask_blocked(masked, time_spans), units=self.pack.quantity_units,
                                               currency_words=self.pack.currency_words):
-            found.append((v.start, v.end, Found(0, 0, v.kind, None if v.kind in ("number", "index") else v.kind, v.canonical_value)))
+            found.append((v.start, v.end, new(Found, (0, 0, v.kind, None if v.kind in ("number", "index") else v.kind,
+                                                      v.canonical_value, False))))
         for s, e, f in found:
             if f.kind not in ("identifier", "person", "organization", "location"):
                 taken.add(s, e)
@@ -163,7 +165,7 @@ class ProtectStage(Stage):
         for m in self.vocab.titles.scan(text, folded):
             s = self._surname_before(text, m.start)
             if s is not None and not taken.overlaps(s, m.end):
-                found.append((s, m.end, Found(0, 0, "person", "person", text[s:m.end])))
+                found.append((s, m.end, new(Found, (0, 0, "person", "person", text[s:m.end], False))))
                 taken.add(s, m.end)
 
         facts: list[ProtectedFact] = []
@@ -172,7 +174,6 @@ class ProtectStage(Stage):
         # is its own original span. (Dozens of facts per turn: tuples are built directly.)
         alignment = draft.alignment
         to_original = _same_span if alignment.is_unchanged_text else alignment.to_original
-        new = tuple.__new__
         for c0, c1, f in found:
             o0, o1 = to_original(c0, c1)
             facts.append(new(ProtectedFact, (o0, o1, _PROTECTED_KIND[f.kind], text[c0:c1], f.suspicious)))
