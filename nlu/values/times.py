@@ -471,12 +471,17 @@ def _find_times(
     for m in _RECENT_RE.finditer(masked):
         cands.append((m.start(), m.end(), "time_range", _resolve_cached(_resolve_recent, m.groups(), today)))
 
-    cands.sort(key=lambda c: (c[0], c[0] - c[1]))
+    cands.sort(key=_leftmost_longest)
     out: list[TimeMatch] = []
     last = 0
+    new = tuple.__new__  # (a turn holds a few; built directly, every field given)
     for s, e, kind, canon in cands:
         if s < last:
             continue
-        out.append(TimeMatch(s, e, text[s:e], kind, canon))  # type: ignore[arg-type]
+        out.append(new(TimeMatch, (s, e, text[s:e], kind, canon)))
         last = e
     return out
+
+
+def _leftmost_longest(c: tuple[int, int, str, str | None]) -> tuple[int, int]:
+    return (c[0], c[0] - c[1])

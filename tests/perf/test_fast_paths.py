@@ -226,3 +226,12 @@ def test_identifier_window_scanner_equals_its_plain_form(text):
 
     plain = re.compile(r"[A-Za-z0-9-]*[0-9][A-Za-z0-9-]*|[A-Za-z]+-[A-Za-z-]+")
     assert [m.span() for m in _ID_WINDOW.finditer(text)] == [m.span() for m in plain.finditer(text)]
+
+
+def test_the_characters_fold_ascii_lowers_in_one_call_have_no_case():
+    from nlu.text.wordscan import _CASELESS_OR_ASCII
+
+    for cp in range(0x80, 0x110000):
+        ch = chr(cp)
+        if _CASELESS_OR_ASCII.fullmatch(ch):
+            assert ch.lower() == ch, hex(cp)
