@@ -107,6 +107,8 @@ class ProtectStage(Stage):
         self._injection_index = CharIndex([rarest(required_chars(p), letters) for p in self.pack.injection_patterns])
         self._id_patterns = _pattern_index(self.pack.identifier_patterns)
         self._lookalike_patterns = _pattern_index(self.pack.lookalike_patterns)
+        # a window's first characters -> (identifier, look-alike) pattern indexes; bounded
+        self._window_patterns: dict[str, tuple[list[int], list[int]]] = {}
 
     def _domain_parts(self, folded_word: str) -> tuple[tuple[int, int], ...]:
         """(start, end) of every explicit-domain word inside a compound one (检修工单 → 检修, 工单)."""
@@ -213,14 +215,18 @@ class ProtectStage(Stage):
         begin in it — a pattern that opens with the usual non-alphanumeric lookbehind begins
         at the window's start or right after one of its hyphens — and a window none could
         begin in (a bare number) is dropped."""
-        ids, lookalikes = self._id_patterns[1].among, self._lookalike_patterns[1].among
+        memo = self._window_patterns
         out = []
         for w in _ID_WINDOW.finditer(text):
             g = w.group()
             starts = "".join([part[:1] for part in g.split("-")]) if "-" in g else g[0]
-            a, b = ids(starts), lookalikes(starts)
-            if a or b:
-                out.append((w.start(), w.end(), a, b))
+            both = memo.get(starts)
+            if both is None:  # a handful of first-character strings recur (A0, W2, H1 …)
+                if len(memo) >= 4096:
+                    memo.clear()
+                both = memo[starts] = (self._id_patterns[1].among(starts), self._lookalike_patterns[1].among(starts))
+            if both[0] or both[1]:
+                out.append((w.start(), w.end(), *both))
         return out
 
     @staticmethod

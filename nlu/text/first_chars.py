@@ -41,22 +41,10 @@ class CharIndex:
             if self._chars else None
         # the answer for one character, ready-made: an identifier window usually offers one
         self._one = {c: sorted({*self._always, *items}) for c, items in self._by_char.items()}
-        self._short: dict[str, list[int]] = {}  # answers for short strings, bounded
 
     def among(self, chars: Iterable[str]) -> list[int]:
-        if isinstance(chars, str):
-            if len(chars) <= 4:  # an identifier window's first characters: a handful recur
-                got = self._short.get(chars)
-                if got is None:
-                    if len(self._short) >= 4096:
-                        self._short.clear()
-                    got = self._short[chars] = self._among(chars)
-                return got
-            if self._find is not None and len(chars) > 16:
-                chars = self._find(chars)
-        return self._among(chars)
-
-    def _among(self, chars: Iterable[str]) -> list[int]:
+        if self._find is not None and isinstance(chars, str) and len(chars) > 16:
+            chars = self._find(chars)
         hit = self._chars.intersection(chars)
         if not hit:
             return self._always
