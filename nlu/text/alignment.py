@@ -37,8 +37,7 @@ def kind_for(o_len: int, c_len: int) -> SegmentKind:
 class Alignment:
     """original ↔ current text; immutable, produced by `rewrite`."""
 
-    __slots__ = ("original", "text", "segments", "_o_starts", "_c_starts", "_o_spans", "_c_spans", "_unchanged",
-                 "_identity", "_to_o", "_to_c", "_by_char_c", "_by_char_o")
+    __slots__ = ("original", "text", "segments", "_unchanged", "_identity", "_to_original", "_to_current")
 
     def __init__(self, original: str, text: str, segments: tuple[Segment, ...]) -> None:
         self.original = original
@@ -48,24 +47,13 @@ class Alignment:
         # and plain tuples keep `_project` free of attribute lookups and helper calls.
         # (Transposed with zip, in C: an OCR line brings dozens of segments.)
         o0s, o1s, c0s, c1s, kinds = zip(*segments) if segments else ((), (), (), (), ())
-        self._o_starts = list(o0s)
-        self._c_starts = list(c0s)
-        self._o_spans = list(zip(o0s, o1s))
-        self._c_spans = list(zip(c0s, c1s))
+        o_spans, c_spans = list(zip(o0s, o1s)), list(zip(c0s, c1s))
         self._unchanged = [k == "unchanged" for k in kinds]
         # Nothing rewritten yet (typed text that needed no cleaning): every in-range span
         # projects onto itself, which is what `_project` would compute segment by segment.
         self._identity = len(segments) == 1 and self._unchanged[0] and original == text
-        # Projections already computed: every stage re-projects the same protected spans,
-        # entities and values of the turn, and the alignment never changes once built.
-        self._to_o: dict[tuple[int, int], tuple[int, int]] = {}
-        self._to_c: dict[tuple[int, int], tuple[int, int]] = {}
-        # Per character of one side, the [lo, hi) it stands for on the other (built on first
-        # use): a non-empty in-range projection is then (lo[start], hi[end - 1]), because the
-        # segments are monotonic on both sides — the same answer `_project` computes by
-        # walking the segments.
-        self._by_char_c: tuple[list[int], list[int]] | None = None
-        self._by_char_o: tuple[list[int], list[int]] | None = None
+        self._to_original = _Way(len(text), list(c0s), c_spans, o_spans)
+        self._to_current = _Way(len(original), list(o0s), o_spans, c_spans)
 
     @classmethod
     def identity(cls, text: str) -> "Alignment":
@@ -86,29 +74,22 @@ class Alignment:
     # edit has no finer correspondence, and widening never loses characters.
 
     def to_original(self, start: int, end: int) -> tuple[int, int]:
-        if self._identity and 0 <= start <= end <= len(self.text):
-            return (start, end)
-        if 0 <= start < end <= len(self.text):
-            by = self._by_char_c
-            if by is None:
-                by = self._by_char_c = _by_char(self._c_spans, self._o_spans, self._unchanged)
-            return (by[0][start], by[1][end - 1])
-        r = self._to_o.get((start, end))
-        if r is None:
-            r = self._to_o[(start, end)] = self._project(start, end, self._c_starts, self._c_spans, self._o_spans)
-        return r
+        return self._map(self._to_original, start, end)
 
     def to_current(self, start: int, end: int) -> tuple[int, int]:
-        if self._identity and 0 <= start <= end <= len(self.text):
+        return self._map(self._to_current, start, end)
+
+    def _map(self, way: "_Way", start: int, end: int) -> tuple[int, int]:
+        if self._identity and 0 <= start <= end <= way.n:
             return (start, end)
-        if 0 <= start < end <= len(self.original):
-            by = self._by_char_o
+        if 0 <= start < end <= way.n:
+            by = way.by_char
             if by is None:
-                by = self._by_char_o = _by_char(self._o_spans, self._c_spans, self._unchanged)
+                by = way.by_char = _by_char(way.src, way.dst, self._unchanged)
             return (by[0][start], by[1][end - 1])
-        r = self._to_c.get((start, end))
+        r = way.memo.get((start, end))
         if r is None:
-            r = self._to_c[(start, end)] = self._project(start, end, self._o_starts, self._o_spans, self._c_spans)
+            r = way.memo[(start, end)] = self._project(start, end, way.starts, way.src, way.dst)
         return r
 
     def _project(self, start: int, end: int, starts: list[int], src: list[tuple[int, int]],
@@ -154,6 +135,27 @@ class Alignment:
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"Alignment({self.original!r} -> {self.text!r}, {len(self.segments)} segments)"
+
+
+class _Way:
+    """One direction of projection (current → original or back): the segments' spans on the
+    side projected from (`src`, with their `starts`) and onto (`dst`)."""
+
+    __slots__ = ("n", "starts", "src", "dst", "memo", "by_char")
+
+    def __init__(self, n: int, starts: list[int], src: list[tuple[int, int]], dst: list[tuple[int, int]]) -> None:
+        self.n = n  # length of the text projected from
+        self.starts = starts
+        self.src = src
+        self.dst = dst
+        # Projections already computed: every stage re-projects the same protected spans,
+        # entities and values of the turn, and the alignment never changes once built.
+        self.memo: dict[tuple[int, int], tuple[int, int]] = {}
+        # Per character of the `src` side, the [lo, hi) it stands for on the other (built on
+        # first use): a non-empty in-range projection is then (lo[start], hi[end - 1]),
+        # because the segments are monotonic on both sides — the same answer `_project`
+        # computes by walking the segments.
+        self.by_char: tuple[list[int], list[int]] | None = None
 
 
 def _by_char(src: list[tuple[int, int]], dst: list[tuple[int, int]], unchanged: list[bool]) -> tuple[list[int], list[int]]:

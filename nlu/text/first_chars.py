@@ -39,7 +39,7 @@ class CharIndex:
         # character (a Chinese turn's characters are not cached) — twice the cost.
         self._find = re.compile("[" + "".join(re.escape(c) for c in sorted(self._chars)) + "]").findall \
             if self._chars else None
-        # the answer for one character, ready-made: an identifier window usually offers one
+        # the answer for one character, ready-made: a turn often holds just one indexed character
         self._one = {c: sorted({*self._always, *items}) for c, items in self._by_char.items()}
 
     def among(self, chars: Iterable[str]) -> list[int]:
@@ -99,7 +99,6 @@ class SecondChars:
                 self._explicit[c] = _cs_union(self._explicit[c], follow) if c in self._explicit else follow
             if first.cats or first.ranges:
                 self._general.append((first, follow))
-        self._memo: dict[str, frozenset[str] | _Chars | bool] = {}
 
     def table(self) -> dict[str, frozenset[str]]:
         """For each first character the pattern names literally, when its possible second
@@ -116,9 +115,9 @@ class SecondChars:
         return out
 
     def allows(self, first: str, second: str) -> bool:
-        f = self._memo.get(first)
-        if f is None:
-            f = self._follow(first)
+        """Whether a match may begin with `first` then `second` (the general query; a hot
+        scanner uses `table`)."""
+        f = self._follow(first)
         if f is True or f is False:
             return f
         if type(f) is frozenset:
@@ -130,17 +129,11 @@ class SecondChars:
         for first, more in self._general:
             if first.has(c):
                 follow = _cs_union(follow, more)
-        out: frozenset[str] | _Chars | bool
         if follow is None:
-            out = True
-        elif follow.empty:
-            out = False
-        else:
-            out = follow.chars if not (follow.cats or follow.ranges) else follow
-        if len(self._memo) >= 4096:  # bounded: a turn may hold any characters
-            self._memo.clear()
-        self._memo[c] = out
-        return out
+            return True
+        if follow.empty:
+            return False
+        return follow.chars if not (follow.cats or follow.ranges) else follow
 
 
 def second_chars(pattern: re.Pattern[str]) -> SecondChars | None:
