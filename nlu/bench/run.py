@@ -108,6 +108,13 @@ STAGE_GROUPS = {
 }
 
 
+def _group_sums(result) -> dict[str, float]:  # noqa: ANN001
+    """Milliseconds each stage group spent on one call (a group none of whose stages ran is left out)."""
+    spent = {d.stage: float(d.duration_ms) for d in result.diagnostics if d.status != "skipped"}
+    return {g: sum(spent.get(m, 0.0) for m in members)
+            for g, members in STAGE_GROUPS.items() if any(m in spent for m in members)}
+
+
 def measure_single(pipeline, corpus: Sequence[Utterance], progress: Progress | None = None) -> dict[str, Any]:
     """Time every call; returns end-to-end and per-stage percentiles and the throughput."""
     e2e: dict[int, list[float]] = {b: [] for b in LENGTH_BUCKETS}
@@ -128,10 +135,8 @@ def measure_single(pipeline, corpus: Sequence[Utterance], progress: Progress | N
             continue
         dt = (clock() - t0) * 1000.0
         e2e.setdefault(u.length_bucket, []).append(dt)
-        spent = {d.stage: float(d.duration_ms) for d in result.diagnostics if d.status != "skipped"}
-        for g, members in STAGE_GROUPS.items():
-            if any(m in spent for m in members):
-                groups[g].setdefault(u.length_bucket, []).append(sum(spent.get(m, 0.0) for m in members))
+        for g, ms in _group_sums(result).items():
+            groups[g].setdefault(u.length_bucket, []).append(ms)
         for d in result.diagnostics:
             name = d.stage
             if name not in stages:
@@ -177,10 +182,8 @@ def measure_best_of(pipeline, corpus: Sequence[Utterance], repeat: int, progress
             except Exception:  # noqa: BLE001 - counted by measure_single
                 continue
             e2e[i] = min(e2e[i], (clock() - t0) * 1000.0)
-            spent = {d.stage: float(d.duration_ms) for d in result.diagnostics if d.status != "skipped"}
-            for g, members in STAGE_GROUPS.items():
-                if any(m in spent for m in members):
-                    groups[g][i] = min(groups[g][i], sum(spent.get(m, 0.0) for m in members))
+            for g, ms in _group_sums(result).items():
+                groups[g][i] = min(groups[g][i], ms)
             if progress is not None and (i + 1) % 50 == 0:
                 progress(50)
         if progress is not None:
