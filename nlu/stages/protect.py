@@ -55,13 +55,12 @@ _SPOKEN_NUMBER = re.compile(rf"(?<![月0-9A-Za-z\-])(?P<n>{NUMERAL_RE.pattern})�
 _ID_TAIL = re.compile(r"(\d+)$")
 
 
-def _pattern_index(patterns):  # noqa: ANN001, ANN202
+def _pattern_index(patterns) -> CharIndex:  # noqa: ANN001
     """Identifier patterns indexed by the characters a match can begin with. A pattern that
     opens with the pack's usual non-alphanumeric lookbehind can only begin at a window's
     start or after a hyphen, so only those characters are looked up; any other pattern
     runs on every window."""
-    return list(patterns), CharIndex([first_chars(p.pattern) if p.pattern.pattern.startswith(_BOUNDED) else None
-                                      for p in patterns])
+    return CharIndex([first_chars(p.pattern) if p.pattern.pattern.startswith(_BOUNDED) else None for p in patterns])
 
 
 def _overlaps(a0: int, a1: int, spans: list[tuple[int, int]]) -> bool:
@@ -105,8 +104,8 @@ class ProtectStage(Stage):
         # need is always searched.
         letters = "".join(sorted({c for p in self.pack.identifier_patterns for c in p.example if c.isascii() and c.isalpha()}))
         self._injection_index = CharIndex([rarest(required_chars(p), letters) for p in self.pack.injection_patterns])
-        self._id_patterns = _pattern_index(self.pack.identifier_patterns)
-        self._lookalike_patterns = _pattern_index(self.pack.lookalike_patterns)
+        self._id_index = _pattern_index(self.pack.identifier_patterns)
+        self._lookalike_index = _pattern_index(self.pack.lookalike_patterns)
         # a window's first characters -> (identifier, look-alike) pattern indexes; bounded
         self._window_patterns: dict[str, tuple[list[int], list[int]]] = {}
 
@@ -128,13 +127,13 @@ class ProtectStage(Stage):
         new = tuple.__new__  # Found tuples built directly (every field given): dozens per turn
 
         windows = self._id_windows(text)
-        for pat, m in self._scan_windows(text, windows, self._id_patterns[0], 2):
+        for pat, m in self._scan_windows(text, windows, self.pack.identifier_patterns, 2):
             found.append((m.start(), m.end(), new(Found, (0, 0, "identifier", pat.entity_type, m.group().upper(), False))))
             taken.add(*m.span())
         # a look-alike overlapping an identifier is dropped below, so a window the identifiers
         # cover whole (the usual AGV-01) is not searched for one
         open_windows = [w for w in windows if w[3] and taken.mask.find(0, w[0], w[1]) >= 0]
-        for pat, m in self._scan_windows(text, open_windows, self._lookalike_patterns[0], 3):
+        for pat, m in self._scan_windows(text, open_windows, self.pack.lookalike_patterns, 3):
             if not taken.overlaps(m.start(), m.end()):
                 # kept exactly as typed: no canonical value may be guessed for a look-alike
                 found.append((m.start(), m.end(), new(Found, (0, 0, "identifier", pat.entity_type, None, True))))
@@ -224,7 +223,7 @@ class ProtectStage(Stage):
             if both is None:  # a handful of first-character strings recur (A0, W2, H1 …)
                 if len(memo) >= 4096:
                     memo.clear()
-                both = memo[starts] = (self._id_patterns[1].among(starts), self._lookalike_patterns[1].among(starts))
+                both = memo[starts] = (self._id_index.among(starts), self._lookalike_index.among(starts))
             if both[0] or both[1]:
                 out.append((w.start(), w.end(), *both))
         return out
