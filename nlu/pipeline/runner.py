@@ -49,11 +49,15 @@ class Pipeline:
         self.budget_ms = float(budget_ms)
 
     def warm_up(self) -> None:
-        """Load what the stages load lazily (pinyin, jieba) now instead of on first need."""
+        """Load now everything that is otherwise loaded on first need: the stages' lazy models
+        (pinyin index, jieba, rapidfuzz) and the time resolver's dateparser."""
         for stage in self.stages:
             hook = getattr(stage, "warm_up", None)
             if hook is not None:
                 hook()
+        from nlu.values.times import warm_up as warm_times
+
+        warm_times()
 
     @property
     def stage_names(self) -> list[str]:

@@ -336,10 +336,10 @@ def _resolve_recent(g: dict[str, str | None], today: date) -> str:
     return _rng(_midnight(today - timedelta(days=n - 1)), _midnight(today + timedelta(days=1)))
 
 
-def _resolve_iso_tz(s: str, ref: datetime) -> str:
-    import dateparser  # lazy: only for this written shape
+def _dateparser_parse(s: str, ref: datetime) -> datetime | None:
+    import dateparser  # lazy: only for this written shape (warm_up() imports it at start-up)
 
-    dt = dateparser.parse(
+    return dateparser.parse(
         s,
         languages=["zh"],
         settings={
@@ -348,6 +348,15 @@ def _resolve_iso_tz(s: str, ref: datetime) -> str:
             "RETURN_AS_TIMEZONE_AWARE": True,
         },
     )
+
+
+def warm_up() -> None:
+    """Import dateparser and let it load its language data now, not in a user's call."""
+    _dateparser_parse("2026-01-01T00:00:00+08:00", datetime(2026, 1, 1, tzinfo=SHANGHAI))
+
+
+def _resolve_iso_tz(s: str, ref: datetime) -> str:
+    dt = _dateparser_parse(s, ref)
     if dt is None:
         raise _Unresolved
     return dt.astimezone(SHANGHAI).replace(microsecond=0).isoformat()
