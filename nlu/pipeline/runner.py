@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 import time
+from datetime import datetime
 from typing import Any, Mapping, Sequence
 
 from nlu import errors
@@ -68,7 +69,7 @@ class Pipeline:
         text: str,
         *,
         source: str = "typed",
-        reference_time: Any = None,
+        reference_time: datetime | str | None = None,
         alternatives: Sequence[str] | None = None,
         confidence: float | None = None,
         referents: Sequence[Mapping[str, Any]] | None = None,
