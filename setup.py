@@ -6,12 +6,13 @@ folder into the package as `nlu/default_pack/` (read with `importlib.resources`)
 editable install keeps reading `lexicons/` from the clone. pyproject.toml cannot say
 "these packages, plus this folder under another name", hence this file.
 """
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, setup
 
 PACK = "nlu.default_pack"
 
 setup(
-    packages=[*find_packages(include=["nlu", "nlu.*"]), PACK, f"{PACK}.schemas"],
+    # namespace form: some folders (nlu/values, nlu/schema) have no __init__.py
+    packages=[*find_namespace_packages(include=["nlu", "nlu.*"], exclude=["*.__pycache__"]), PACK, f"{PACK}.schemas"],
     package_dir={PACK: "lexicons"},
     package_data={PACK: ["*.json", "README.md"], f"{PACK}.schemas": ["*.json"]},
 )
