@@ -38,7 +38,7 @@ def default_pipeline() -> Pipeline:
 
 
 def warm_up() -> None:
-    """Load everything lazy now (pack, jieba, pypinyin, dateparser): for services and
+    """Load everything lazy now (pack, jieba, pypinyin, rapidfuzz): for services and
     reproducible batch runs.
 
     Without it the first calls that need the pinyin path skip it (suggestions only) while the

@@ -51,14 +51,11 @@ class Pipeline:
 
     def warm_up(self) -> None:
         """Load now everything that is otherwise loaded on first need: the stages' lazy models
-        (pinyin index, jieba, rapidfuzz) and the time resolver's dateparser."""
+        (pinyin index, jieba, rapidfuzz)."""
         for stage in self.stages:
             hook = getattr(stage, "warm_up", None)
             if hook is not None:
                 hook()
-        from nlu.values.times import warm_up as warm_times
-
-        warm_times()
 
     @property
     def stage_names(self) -> list[str]:
