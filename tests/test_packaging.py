@@ -69,7 +69,7 @@ def test_the_wheel_carries_the_default_pack_and_py_typed(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "nlu/py.typed" in names
     assert "nlu/schema/legacy-nlu.v1.schema.json" in names
-    shipped = sorted(p.relative_to(ROOT / "lexicons").as_posix() for p in (ROOT / "lexicons").rglob("*.json"))
+    shipped = sorted(p.relative_to(ROOT / "lexicons").as_posix() for p in (ROOT / "lexicons").rglob("*") if p.is_file())
     assert shipped and all(f"nlu/default_pack/{n}" in names for n in shipped)
     assert not any(n.startswith("lexicons/") for n in names)
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
