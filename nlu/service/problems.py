@@ -73,10 +73,19 @@ def invalid_body(errors: list[FieldProblem]) -> JSONResponse:
                    kind="urn:nlu:problem:invalid-body")
 
 
+def _counted(request: Request, response: JSONResponse) -> JSONResponse:
+    """Errors answered before a route ran still show in /metrics."""
+    state = getattr(request.app.state, "nlu", None)
+    if state is not None:
+        route = request.scope.get("route")
+        state.metrics.observe_request(getattr(route, "path", "unmatched"), response.status_code, 0.0)
+    return response
+
+
 async def on_validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
     errors = [FieldProblem(field=field_of(tuple(e.get("loc", ()))), reason=_one_line(e.get("msg", "invalid")))
               for e in exc.errors()] or [FieldProblem(field="body", reason="invalid")]
-    return invalid_body(errors)
+    return _counted(request, invalid_body(errors))
 
 
 def input_error(exc: Exception, prefix: str = "") -> JSONResponse:
@@ -89,7 +98,8 @@ def input_error(exc: Exception, prefix: str = "") -> JSONResponse:
 
 async def on_http_error(request: Request, exc: HTTPException) -> JSONResponse:
     title, kind = _KNOWN_STATUS.get(exc.status_code, ("HTTP error", "about:blank"))
-    return problem(exc.status_code, title, _one_line(exc.detail), kind=kind, headers=getattr(exc, "headers", None))
+    return _counted(request, problem(exc.status_code, title, _one_line(exc.detail), kind=kind,
+                                     headers=getattr(exc, "headers", None)))
 
 
 async def on_unexpected(request: Request, exc: Exception) -> JSONResponse:

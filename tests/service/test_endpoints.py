@@ -134,10 +134,12 @@ def test_health_ready_metrics_and_openapi(client):
     assert client.get("/healthz").json() == {"status": "alive"}
     assert client.get("/readyz").status_code == 200
     client.post("/v1/understand", json={"text": "查询 AGV-01 当前状态"})
+    client.post("/v1/understand", json={"txt": "查询"})
     m = client.get("/metrics")
     assert m.status_code == 200 and m.headers["content-type"].startswith("text/plain")
     assert "# TYPE nlu_http_requests_total counter" in m.text
     assert 'nlu_http_requests_total{route="/v1/understand",status="200"}' in m.text
+    assert 'nlu_http_requests_total{route="/v1/understand",status="422"}' in m.text  # refused before the route ran
     assert "AGV" not in m.text and "查询" not in m.text  # counts only, never text or values
     spec = client.get("/openapi.json").json()
     assert {"/v1/understand", "/v1/understand/batch", "/healthz", "/readyz", "/metrics"} <= set(spec["paths"])
