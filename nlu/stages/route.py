@@ -18,7 +18,7 @@ from nlu.lexicon import Pack, default_pack
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, implied_domains, negated_domains
-from nlu.semantics.questions import which_ones
+from nlu.semantics.question_shapes import load_rules, WHICH_ONES, counts, shape_at
 from nlu.semantics.templates import (MEASURE_ATTRIBUTES, OBJECT_HEADS, OBJECT_TEMPLATES, PRECEDENCE, RECORD_NOUNS,
                                      is_explicit)
 from nlu.semantics.view import SentenceView, sentence_view
@@ -62,6 +62,7 @@ class RouteStage(Stage):
     def __init__(self, pack: Pack | None = None) -> None:
         self.pack = pack or default_pack()
         self.vocab = vocabulary(self.pack)
+        load_rules()
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
@@ -86,10 +87,11 @@ class RouteStage(Stage):
             for tpl in w.data:
                 if tpl == "operation":
                     continue  # an operation is decided by the write frame, below
-                if tpl == "count" and which_ones(view.text, w):
-                    tpl = "list"  # 哪几台: which ones, a list of members
-                    explicit.add(tpl)
-                    continue
+                if tpl == "count" and not counts(view.text, w.c0, w.c1):
+                    shape = shape_at(view.text, w.c0, w.c1)
+                    if shape is not None and shape.shape == WHICH_ONES:
+                        explicit.add("list")  # 哪几台: which ones, a list of members
+                    continue  # 第几台 / 几点: which one or when, not how many
                 if is_explicit(tpl, w.text):
                     explicit.add(tpl)
                 else:
