@@ -9,16 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nlu.decision.non_data import NON_DATA, NonDataJudge
 from nlu.decision.questions import clarify, readings
 from nlu.draft import Draft
 from nlu.suspicious import find_suspicious
 
-# Flags that show the text is about the business (or must be asked about whatever it is).
-_DATA_SIGNALS = frozenset({"injection_flag", "unresolved_coreference", "ambiguous_coreference", "bare_reference",
-                           "ambiguous_term", "ambiguous_correction", "lookalike_identifier", "write_without_object",
-                           "cross_domain", "template_conflict", "missing_action"})
-# Entity types that are values, not objects: a time or a number alone names nothing of the business.
-_VALUE_TYPES = frozenset({"time", "time_range", "quantity", "amount"})
 _FACT_FLIPS = {"negation_change", "number_change", "action_change", "comparison_change", "identifier_adjacent"}
 
 
@@ -38,7 +33,12 @@ class ClarificationPolicy:
         from nlu.lexicon import default_pack
 
         self.t = thresholds or Thresholds()
-        self.id_patterns = tuple(p.pattern for p in (pack or default_pack()).identifier_patterns)
+        pack = pack or default_pack()
+        self.id_patterns = tuple(p.pattern for p in pack.identifier_patterns)
+        self.non_data = NonDataJudge(pack)
+
+    def warm_up(self) -> None:
+        self.non_data.warm_up()
 
     # -- entry point ------------------------------------------------------------------
     def decide(self, draft: Draft) -> None:
@@ -53,7 +53,8 @@ class ClarificationPolicy:
         if top_domain in disabled:
             return self._use_original(draft, f"domain_disabled:{top_domain}")
 
-        if self._not_a_data_question(draft, flags):
+        verdict = self.non_data.verdict(draft, flags)
+        if verdict == NON_DATA:
             return self._use_original(draft, "non_data_text")  # design 15.3: only a data question asks for a domain
 
         request = self._first_rule(draft, flags)
@@ -192,20 +193,6 @@ class ClarificationPolicy:
         if tpl and tpl[0].score < self.t.routing:
             draft.reason_codes.append("low_template_confidence")  # read-only: continue, uncertainty recorded
         return None
-
-    @staticmethod
-    def _not_a_data_question(draft: Draft, flags: set[str]) -> bool:
-        """你好 / 今天好累 / 一公里等于多少米: nothing of the business is named — no object, no pack
-        term, no domain evidence, no action, no reference to resolve. Such text passes through
-        untouched (use_original); a question that names any of these is a data question and is
-        routed or asked about as usual."""
-        if flags & _DATA_SIGNALS or draft.domain_candidates or draft.terms:
-            return False
-        if any(e.type not in _VALUE_TYPES for e in draft.entities):
-            return False
-        if any(p.kind == "identifier" or p.suspicious for p in draft.protected):
-            return False
-        return not any(f.write for f in draft.frames)
 
     @staticmethod
     def _referents_decide(draft: Draft, term) -> bool:  # noqa: ANN001
