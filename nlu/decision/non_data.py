@@ -26,6 +26,7 @@ import re
 import threading
 
 from nlu.draft import Draft
+from nlu.suspicious import find_suspicious
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +59,7 @@ class NonDataJudge:
             s for t in pack.terms if t.category == "template_trigger" for s in t.surfaces)
         self.id_prefixes = frozenset(m.group(0).upper() for p in pack.identifier_patterns
                                      if (m := _LATIN.match(p.example)))
+        self.id_patterns = tuple(p.pattern for p in pack.identifier_patterns)
         self._tagger = None
         self._lock = threading.Lock()
 
@@ -86,7 +88,7 @@ class NonDataJudge:
 
     # -- the judgement --------------------------------------------------------------------
     def verdict(self, draft: Draft, flags: set[str]) -> str:
-        if self._business(draft, flags):
+        if self._business(draft, flags) or self._suspicious(draft):
             return BUSINESS
         text = draft.text
         if self._only_discourse(text):
@@ -120,6 +122,11 @@ class NonDataJudge:
         if any(f.write for f in draft.frames) or draft.scratch.get("suggestions"):
             return True
         return any(o.applied and o.edit.type in ("typo", "asr", "ocr") for o in draft.edits)
+
+    def _suspicious(self, draft: Draft) -> bool:
+        """АGV-01 (a Cyrillic А), T-20260102411: a look-alike or malformed key is business."""
+        valid = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
+        return bool(find_suspicious(draft.text, valid, self.id_patterns))
 
     def _only_discourse(self, text: str) -> bool:
         rest = "".join(ch for ch in text if ch.isalnum())
