@@ -16,6 +16,7 @@ WHICH_ONE = "which_one"
 WHICH_ONES = "which_ones"
 WHEN = "when"
 HOW_LONG = "how_long"
+COMPARE_COUNT = "compare_count"  # A比B多几张: two counts compared
 
 
 class Shape(NamedTuple):
@@ -64,11 +65,15 @@ def asks_how_many(text: str) -> bool:
     return any(s.shape == HOW_MANY for s in question_shapes(text))
 
 
+def compares_counts(text: str) -> bool:
+    return any(s.shape == COMPARE_COUNT for s in question_shapes(text))
+
+
 def counts(text: str, start: int, end: int) -> bool:
     """A count trigger word at text[start:end] asks how many: its question word has the
     how-many shape, or it holds no question word at all (数量, 一共, 总数)."""
     s = shape_at(text, start, end)
-    return s.shape == HOW_MANY if s is not None else not any(q in text[start:end] for q in QUESTION_WORDS)
+    return s.shape in (HOW_MANY, COMPARE_COUNT) if s is not None else not any(q in text[start:end] for q in QUESTION_WORDS)
 
 
 # The question words a shape rule reads; a trigger holding one is decided by its shape.

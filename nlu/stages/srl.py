@@ -26,7 +26,8 @@ from nlu.semantics import cues
 from nlu.semantics.anchors import Anchor, anchors
 from nlu.semantics.comparators import governed_values
 from nlu.semantics.constructions import implied_actions, not_a_predicate, open_resultative, quoted
-from nlu.semantics.question_shapes import load_rules, asks_how_many, counts
+from nlu.semantics.write_uses import load_rules as load_write_rules
+from nlu.semantics.question_shapes import load_rules, asks_how_many, compares_counts, counts
 from nlu.semantics.questions import asks_comparison, asks_threshold_count
 from nlu.semantics.modality import modality_of
 from nlu.semantics.negation import negation_before
@@ -55,6 +56,7 @@ class SrlStage(Stage):
         self.pack = pack or default_pack()
         self.vocab = vocabulary(self.pack)
         load_rules()
+        load_write_rules()
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
@@ -86,7 +88,7 @@ class SrlStage(Stage):
             count = asks_how_many(view.text) or \
                 any("count" in w.data and counts(view.text, w.c0, w.c1) for w in view.triggers) or \
                 asks_threshold_count(view, governed_values(view))
-            cls = "compare" if asks_comparison(view) else "count" if count else "query"
+            cls = "compare" if asks_comparison(view) or compares_counts(view.text) else "count" if count else "query"
             confidence = IMPLICIT_CONFIDENCE if not draft.relations or self._is_question(view) else 0.5
             frames.append(Frame("查询", cls, [], False, None, confidence, False))
             positions.append(0)
