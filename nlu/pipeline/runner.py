@@ -50,9 +50,9 @@ class Pipeline:
         self.budget_ms = float(budget_ms)
 
     def warm_up(self) -> None:
-        """Load now everything that is otherwise loaded on first need: the stages' lazy models
-        (pinyin index, jieba, rapidfuzz)."""
-        for stage in self.stages:
+        """Load now everything that is otherwise loaded on first need: the stages' and the
+        policy's lazy models (pinyin index, jieba, rapidfuzz, …)."""
+        for stage in (*self.stages, self.policy):
             hook = getattr(stage, "warm_up", None)
             if hook is not None:
                 hook()
