@@ -500,8 +500,9 @@ class CorrectStage(Stage):
         (1) the corrected span is a pack term or part of one, in the corrected text, and
         (2) the original span is no real word in its context: no multi-character word of
         the segmentation (jieba's dictionary + the pack's words, `nlu.text.words`) covers a
-        changed character, and the window is not itself a dictionary word standing between
-        word boundaries (高位制动灯: 位制 cuts into 高位 and 制动; 总重 is a word of its own).
+        changed character or is cut by the window, and the window is not itself a
+        dictionary word standing between word boundaries (高位制动灯: 位制 cuts into 高位
+        and 制动; 总重 is a word of its own).
         The context of a window is the sentence with the *other* applicable pairs applied,
         so two errors next to each other (鸡车检休) do not make a false word (车检) that
         vetoes both. Otherwise the candidate stays a suggestion (score below the threshold).
@@ -552,7 +553,9 @@ class CorrectStage(Stage):
         c0, c1 = s + p, e - q
         if c1 <= c0:
             c0, c1 = s, e
-        if words.words_in(view, c0, c1):
+        # a word holding a changed character, or one the window cuts into (及停 in 及停放区:
+        # the 停 belongs to 停放)
+        if words.words_in(view, c0, c1) or words.crossing(view, s, e):
             return "real_word"
         # the pair's whole wrong form (工单好, even when only 好 is edited) as a word of its own
         w0 = view.rfind(c.wrong, max(0, s - len(c.wrong)), e + len(c.wrong)) if c.wrong else -1

@@ -7,7 +7,7 @@ Chinese is written without spaces, so "is this span a word here?" needs a segmen
     w.ready()                      # False until jieba's dictionary is loaded
     w.load()                       # blocking, ~0.5 s once per process (services: at start-up)
     w.load_in_background()         # or: start loading in a thread, ask again later
-    toks = w.segment("高位制动灯")  # (Token("高位", 0, 2, True), Token("制动", 2, 4, True), Token("灯", 4, 5, True))
+    toks = w.segment("高位制动灯")  # Token("高位", 0, 2, True), Token("制动", 2, 4, True), Token("灯", 4, 5, True)
     w.boundaries("高位制动灯")      # frozenset({0, 2, 4, 5})
     w.is_word("高位制动灯", 1, 3)   # False: 位制 is no token of that segmentation
     w.crossing("高位制动灯", 1, 3)  # the multi-character words the span cuts into: 高位, 制动
@@ -40,8 +40,8 @@ class Token(NamedTuple):
     text: str
     start: int  # code points, end exclusive
     end: int
-    known: bool  # a dictionary or pack word (every multi-character token; a single
-    #              character is "known" only when the dictionary has it as a word)
+    known: bool  # a word of the dictionary (frequency > 0) or of the pack; a Latin or digit
+    #              run jieba passes through (HXD1, 0001) and an unknown character are not
 
 
 class WordsNotLoaded(RuntimeError):
@@ -129,7 +129,7 @@ class Words:
         freq = tk.FREQ
         for piece in tk.cut(text, HMM=False):
             end = pos + len(piece)
-            known = len(piece) > 1 or freq.get(piece, 0) > 0 or piece in self._extra
+            known = freq.get(piece, 0) > 0 or piece in self._extra
             out.append(Token(piece, pos, end, known))
             pos = end
         return tuple(out)
@@ -152,15 +152,16 @@ class Words:
         return start in b and end in b
 
     def crossing(self, text: str, start: int, end: int) -> tuple[Token, ...]:
-        """The multi-character tokens that overlap text[start:end] without lying inside it:
-        words the span would cut into."""
+        """The known multi-character words that overlap text[start:end] without lying inside
+        it: words the span would cut into."""
         return tuple(t for t in self.segment(text)
-                     if t.end - t.start > 1 and t.start < end and start < t.end
+                     if t.known and t.end - t.start > 1 and t.start < end and start < t.end
                      and not (start <= t.start and t.end <= end))
 
     def words_in(self, text: str, start: int, end: int) -> tuple[Token, ...]:
-        """The multi-character tokens overlapping text[start:end] (inside it or across it)."""
-        return tuple(t for t in self.segment(text) if t.end - t.start > 1 and t.start < end and start < t.end)
+        """The known multi-character words overlapping text[start:end] (inside or across it)."""
+        return tuple(t for t in self.segment(text)
+                     if t.known and t.end - t.start > 1 and t.start < end and start < t.end)
 
     def _require(self):  # noqa: ANN202
         if self._tk is None:
