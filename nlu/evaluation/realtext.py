@@ -39,6 +39,9 @@ from nlu.lexicon import default_pack
 NEGATION_CHARS = frozenset("不没未别无非")
 CN_NUMERAL_CHARS = frozenset("零〇一二三四五六七八九十百千万亿两")
 CORRECTION_TYPES = frozenset({"typo", "asr", "ocr"})
+# An exact repetition of a phrase that begins with its negation (不行不行, 不工作不工作)
+# keeps the negation when one copy stays (the material's README): such repeats count once.
+_NEGATED_REPEAT = re.compile("([" + "".join(sorted(NEGATION_CHARS)) + "][^\\s，。,.!?！？]{1,3}?)\\1+")
 _ID_TOKEN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|[-_.](?=[A-Za-z0-9]))*")
 REFERENCE_TIME = "2026-03-15T10:30:00+08:00"
 
@@ -84,7 +87,7 @@ class FactCounter:
         out: dict[str, Counter] = {
             "digit": Counter(c for c in t if c.isascii() and c.isdigit()),
             "cn_numeral": Counter(c for c in t if c in CN_NUMERAL_CHARS),
-            "negation": Counter(c for c in t if c in NEGATION_CHARS),
+            "negation": Counter(c for c in _NEGATED_REPEAT.sub(r"\1", t) if c in NEGATION_CHARS),
             "comparison": Counter(m.group() for m in self._cmp_re.finditer(t)),
             "identifier": Counter(m.group() for m in _ID_TOKEN.finditer(t)
                                   if len(m.group()) >= 2 and not m.group().isdigit()),

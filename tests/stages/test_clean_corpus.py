@@ -1,0 +1,32 @@
+"""The repetition corpus (`lexicons/cleaning.corpus.json`): a repetition is merged only when
+it holds no negation (inside the unit), comparison, numeral or A-not-A form (issue 13)."""
+from __future__ import annotations
+
+import pytest
+
+from nlu.lexicon import load_data_file
+from nlu.stages.clean import clean_edits
+
+CORPUS = load_data_file("cleaning.corpus.json")
+
+
+def cleaned(text: str) -> str:
+    for e in sorted(clean_edits(text), key=lambda e: -e.start):
+        text = text[:e.start] + e.replacement + text[e.end:]
+    return text
+
+
+@pytest.mark.parametrize("case", CORPUS["positive"], ids=lambda c: c["text"])
+def test_disfluent_repetitions_are_merged(case):
+    assert cleaned(case["text"]) == case["cleaned"]
+
+
+@pytest.mark.parametrize("case", CORPUS["negative"], ids=lambda c: c["text"])
+def test_meaningful_repetitions_are_kept_as_typed(case):
+    assert cleaned(case["text"]) == case["text"]
+
+
+@pytest.mark.parametrize("case", CORPUS["negative"], ids=lambda c: c["text"])
+def test_kept_repetitions_are_a_fixed_point(case):
+    # idempotence holds for guarded text too: cleaning the text again proposes nothing
+    assert clean_edits(cleaned(case["text"])) == []
