@@ -23,6 +23,20 @@ names, numbers, times, amounts, negation, comparison, action and explicit domain
 is first trimmed to the characters that actually change (工单好→工单号 becomes 好→号) and
 skipped when it still overlaps; the rewriter refuses such edits anyway.
 
+A confusion or glyph pair (source 3) matches characters; it is applied only when words
+justify it (issue 13): the corrected span is a pack term or part of one in the corrected
+sentence, and the original span is no real word where it stands — no word of the
+segmentation (`nlu.text.words`: jieba's dictionary plus the pack's term surfaces) holds a
+changed character or is cut by the window, and the window is not itself a dictionary word
+between word boundaries. 高位制动灯 (位制 cuts 高位|制动), 总重35t (总重 is a word),
+开车问题 (车问), 一切还行 (切还) keep their words; 全年检休抱表 (检/休/抱/表 are no words)
+is corrected. Each window is judged in the sentence with the other applicable pairs
+applied, so 鸡车检休 is not vetoed by the false word 车检. A pair the words do not justify
+stays a suggestion (0.85); before the segmenter is loaded (a cold process without
+`warm_up()`) no pair is applied, the segmenter loads in the background and the call raises
+``pinyin_warming`` — keeping the text is the safe side. The positive and negative corpus of
+this rule is ``lexicons/confusions.corpus.json``.
+
 Scores (``confidence`` of the edit; applied iff score ≥ 0.92 and no protected span):
 
 =====================================================================  =====
@@ -34,6 +48,7 @@ source alternative → pack term, channel-plausible (ASR: same toneless
   pinyin; OCR/typo: same length), no competing alternative             0.93
 source alternative → pack term, implausible channel or competition     0.85 / 0.80
 confusion pair with ``autoApply: false`` (context satisfied or none)   0.75
+confusion pair the words do not justify (see above)                    0.85
 pinyin: toned pinyin identical, unique pack term                       0.90
 pinyin: toneless pinyin identical, unique pack term                    0.86
 pinyin: several pack terms share the pinyin (best one)                 0.70
