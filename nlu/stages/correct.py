@@ -35,7 +35,7 @@ applied, so 鸡车检休 is not vetoed by the false word 车检. A pair the word
 stays a suggestion (0.85); before the segmenter is loaded (a cold process without
 `warm_up()`) no pair is applied, the segmenter loads in the background and the call raises
 ``pinyin_warming`` — keeping the text is the safe side. The positive and negative corpus of
-this rule is ``lexicons/confusions.corpus.json``.
+this rule is ``lexicons/corpora/correct.word_gate.json``.
 
 Scores (``confidence`` of the edit; applied iff score ≥ 0.92 and no protected span):
 

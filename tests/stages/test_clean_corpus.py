@@ -1,13 +1,21 @@
-"""The repetition corpus (`lexicons/cleaning.corpus.json`): a repetition is merged only when
+"""The repetition corpus (`lexicons/corpora/clean.repetition.json`): a repetition is merged only when
 it holds no negation (inside the unit), comparison, numeral or A-not-A form (issue 13)."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
-from nlu.lexicon import load_data_file
 from nlu.stages.clean import clean_edits
 
-CORPUS = load_data_file("cleaning.corpus.json")
+
+
+def _corpus(name: str) -> dict:
+    return json.loads((Path(__file__).resolve().parents[2] / "lexicons" / "corpora" / name).read_text("utf-8"))
+
+
+CORPUS = _corpus("clean.repetition.json")
 
 
 def cleaned(text: str) -> str:

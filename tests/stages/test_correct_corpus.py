@@ -1,16 +1,24 @@
-"""The correction corpus (`lexicons/confusions.corpus.json`): a pair applies only where the
+"""The correction corpus (`lexicons/corpora/correct.word_gate.json`): a pair applies only where the
 words justify it (issue 13). Positive cases are real errors on pack terms and must come out
 exactly as written by hand; negative cases are correct sentences in which some pair matches
 characters across or inside real words, and must not be auto-corrected."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 import nlu
 from nlu.evaluation.realtext import apply_edits, corrections_of
-from nlu.lexicon import load_data_file
 
-CORPUS = load_data_file("confusions.corpus.json")
+
+
+def _corpus(name: str) -> dict:
+    return json.loads((Path(__file__).resolve().parents[2] / "lexicons" / "corpora" / name).read_text("utf-8"))
+
+
+CORPUS = _corpus("correct.word_gate.json")
 REF = "2026-03-15T10:30:00+08:00"
 
 

@@ -1,13 +1,21 @@
-"""The grammar-completion corpus (`lexicons/templates.corpus.json`): the implied 查询 goes
+"""The grammar-completion corpus (`lexicons/corpora/route.grammar_completion.json`): the implied 查询 goes
 before a data question, never before a statement of a value (issue 13)."""
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import pytest
 
 import nlu
-from nlu.lexicon import load_data_file
 
-CORPUS = load_data_file("templates.corpus.json")
+
+
+def _corpus(name: str) -> dict:
+    return json.loads((Path(__file__).resolve().parents[2] / "lexicons" / "corpora" / name).read_text("utf-8"))
+
+
+CORPUS = _corpus("route.grammar_completion.json")
 REF = "2026-03-15T10:30:00+08:00"
 
 
