@@ -22,10 +22,13 @@ wins over a general-language split.
 Everything here is a pure function of the text and the word list. `segment` remembers the
 last few texts it cut (a stage usually asks several questions about one text); the answers
 do not depend on that memory (`segment_uncached` is the plain form, and a test compares).
+The span questions (`is_word`, `crossing`, `words_in`, `at_boundaries`) cut only the jieba
+blocks around the span (`segment_near`), which give the same tokens as the whole text.
 """
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections import OrderedDict
 from typing import Iterable, NamedTuple
@@ -54,6 +57,7 @@ class Words:
     def __init__(self, extra_words: Iterable[str] = ()) -> None:
         self._extra = frozenset(w for w in extra_words if w and not w.isspace())
         self._tk = None
+        self._block_char = None  # one character of a jieba block (set on load)
         self._lock = threading.Lock()
         self._loading = False
         self._memo: OrderedDict[str, tuple[Token, ...]] = OrderedDict()
@@ -77,6 +81,7 @@ class Words:
             tk.initialize()
             for w in sorted(self._extra):
                 tk.add_word(w, freq=max(tk.FREQ.get(w, 0), PACK_WORD_FREQ))
+            self._block_char = re.compile(jieba.re_han_default.pattern.strip("()").rstrip("+")).fullmatch
             self._tk = tk
 
     def load_in_background(self) -> None:
@@ -134,6 +139,26 @@ class Words:
             pos = end
         return tuple(out)
 
+    def segment_near(self, text: str, start: int, end: int) -> tuple[Token, ...]:
+        """The tokens of `segment(text)` around text[start:end], cut from the jieba blocks
+        there only.
+
+        jieba cuts a text block by block (a block is a maximal run of Han, Latin and digit
+        characters, ``jieba.re_han_default``) and each block on its own, so the blocks
+        holding the span give exactly the tokens the whole text has there, for a fraction of
+        the cost on a long turn (a test compares the two)."""
+        self._require()
+        is_block = self._block_char
+        n = len(text)
+        lo, hi = max(0, min(start, n)), max(0, min(end, n))
+        while lo > 0 and is_block(text[lo - 1]):
+            lo -= 1
+        while hi < n and is_block(text[hi]):
+            hi += 1
+        if lo == 0 and hi == n:
+            return self.segment(text)
+        return tuple(Token(t.text, t.start + lo, t.end + lo, t.known) for t in self.segment(text[lo:hi]))
+
     def boundaries(self, text: str) -> frozenset[int]:
         """Offsets where a token starts or ends (0 and len(text) included)."""
         out = {0, len(text)}
@@ -144,23 +169,26 @@ class Words:
 
     def is_word(self, text: str, start: int, end: int) -> bool:
         """text[start:end] is exactly one known token of the segmentation of `text`."""
-        return any(t.start == start and t.end == end and t.known for t in self.segment(text))
+        return any(t.start == start and t.end == end and t.known for t in self.segment_near(text, start, end))
 
     def at_boundaries(self, text: str, start: int, end: int) -> bool:
         """Both ends of text[start:end] fall on token boundaries."""
-        b = self.boundaries(text)
-        return start in b and end in b
+        ends = {0, len(text)}
+        for t in self.segment_near(text, start, end):
+            ends.add(t.start)
+            ends.add(t.end)
+        return start in ends and end in ends
 
     def crossing(self, text: str, start: int, end: int) -> tuple[Token, ...]:
         """The known multi-character words that overlap text[start:end] without lying inside
         it: words the span would cut into."""
-        return tuple(t for t in self.segment(text)
+        return tuple(t for t in self.segment_near(text, start, end)
                      if t.known and t.end - t.start > 1 and t.start < end and start < t.end
                      and not (start <= t.start and t.end <= end))
 
     def words_in(self, text: str, start: int, end: int) -> tuple[Token, ...]:
         """The known multi-character words overlapping text[start:end] (inside or across it)."""
-        return tuple(t for t in self.segment(text)
+        return tuple(t for t in self.segment_near(text, start, end)
                      if t.known and t.end - t.start > 1 and t.start < end and start < t.end)
 
     def _require(self):  # noqa: ANN202

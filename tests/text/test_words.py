@@ -79,3 +79,23 @@ def test_importing_nlu_and_a_plain_call_do_not_load_jieba():
             "print('jieba' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "False", out.stderr
+
+
+_ALPHABET = "高位制动灯检修休抱表总重量车问题间一切还行是不 AGV-01，。!\n㐀鿿ab3"
+
+
+@given(st.text(alphabet=_ALPHABET, max_size=40), st.integers(0, 40), st.integers(0, 6))
+def test_span_questions_from_nearby_blocks_equal_the_whole_text(words, text, start, size):
+    start = min(start, len(text))
+    end = min(start + size, len(text))
+    whole = words.segment(text)
+    near = words.segment_near(text, start, end)
+    assert set(near) <= set(whole)
+    # every token of the whole text that overlaps the span is among the nearby ones
+    assert {t for t in whole if t.start < end and start < t.end} <= set(near)
+    b = words.boundaries(text)
+    assert words.at_boundaries(text, start, end) == (start in b and end in b)
+    assert words.is_word(text, start, end) == any(t.start == start and t.end == end and t.known for t in whole)
+    assert words.crossing(text, start, end) == tuple(
+        t for t in whole if t.known and t.end - t.start > 1 and t.start < end and start < t.end
+        and not (start <= t.start and t.end <= end))
