@@ -58,6 +58,7 @@ class Words:
         self._extra = frozenset(w for w in extra_words if w and not w.isspace())
         self._tk = None
         self._block_char = None  # one character of a jieba block (set on load)
+        self._longest = 0  # longest dictionary entry (set on load)
         self._lock = threading.Lock()
         self._loading = False
         self._memo: OrderedDict[str, tuple[Token, ...]] = OrderedDict()
@@ -82,6 +83,7 @@ class Words:
             for w in sorted(self._extra):
                 tk.add_word(w, freq=max(tk.FREQ.get(w, 0), PACK_WORD_FREQ))
             self._block_char = re.compile(jieba.re_han_default.pattern.strip("()").rstrip("+")).fullmatch
+            self._longest = max(map(len, tk.FREQ))
             self._tk = tk
 
     def load_in_background(self) -> None:
@@ -179,15 +181,47 @@ class Words:
             ends.add(t.end)
         return start in ends and end in ends
 
+    def _no_word_can_overlap(self, text: str, start: int, end: int) -> bool:
+        """True when no dictionary or pack word of two or more characters could overlap
+        text[start:end] in any segmentation: then no token there is one, without cutting.
+
+        The walk is jieba's own DAG step (a fragment is extended while it is a prefix of some
+        entry; an entry with frequency > 0 is a word), from the starts a word reaching the
+        span could have; words never cross a jieba block."""
+        freq = self._require().FREQ
+        is_block = self._block_char
+        n = len(text)
+        i = start
+        floor = max(0, start - self._longest + 1)
+        while i > floor and is_block(text[i - 1]):
+            i -= 1
+        for i in range(i, min(end, n)):
+            if not is_block(text[i]):
+                continue
+            j = i + 1
+            while j < n and is_block(text[j]):
+                j += 1
+                frag = text[i:j]
+                f = freq.get(frag)
+                if f is None:
+                    break
+                if f > 0 and j > start:
+                    return False
+        return True
+
     def crossing(self, text: str, start: int, end: int) -> tuple[Token, ...]:
         """The known multi-character words that overlap text[start:end] without lying inside
         it: words the span would cut into."""
+        if self._no_word_can_overlap(text, start, end):
+            return ()
         return tuple(t for t in self.segment_near(text, start, end)
                      if t.known and t.end - t.start > 1 and t.start < end and start < t.end
                      and not (start <= t.start and t.end <= end))
 
     def words_in(self, text: str, start: int, end: int) -> tuple[Token, ...]:
         """The known multi-character words overlapping text[start:end] (inside or across it)."""
+        if self._no_word_can_overlap(text, start, end):
+            return ()
         return tuple(t for t in self.segment_near(text, start, end)
                      if t.known and t.end - t.start > 1 and t.start < end and start < t.end)
 

@@ -99,3 +99,5 @@ def test_span_questions_from_nearby_blocks_equal_the_whole_text(words, text, sta
     assert words.crossing(text, start, end) == tuple(
         t for t in whole if t.known and t.end - t.start > 1 and t.start < end and start < t.end
         and not (start <= t.start and t.end <= end))
+    assert words.words_in(text, start, end) == tuple(
+        t for t in whole if t.known and t.end - t.start > 1 and t.start < end and start < t.end)
