@@ -66,3 +66,13 @@ def test_an_excluded_state_is_an_exception(text, state):
 def test_a_restricting_state_is_a_condition(text, state):
     roles = _roles_of(_understand(text), state)
     assert ("condition", None) in roles and ("exception", "except") not in roles
+
+
+INSTRUMENTS = json.loads((CORPORA / "instruments.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("text,instrument", INSTRUMENTS["positive"] + INSTRUMENTS["negative"])
+def test_instrument_noun(text, instrument):
+    nlu.warm_up()
+    got = [a.literal_value for f in _understand(text).semantic_frames for a in f.arguments if a.role == "instrument"]
+    assert got == ([instrument] if instrument else [])

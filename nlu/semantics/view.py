@@ -105,7 +105,9 @@ class SentenceView:
                              for m in bounded(vocab.domain_words, text, folded)]
         self.weak_domain_words = [Word(m.start, m.end, "weak_domain", m.values, text[m.start:m.end])
                                   for m in bounded(vocab.weak_domain_words, text, folded)]
-        raw_cues = [m for m in cues.SCANNER.scan(text, folded) if m.values[0] != cues.NONE and free(m.start, m.end)]
+        raw_cues = [m for m in cues.SCANNER.scan(text, folded) if m.values[0] != cues.NONE and free(m.start, m.end)
+                    # 用 in 万用表 is no instrument: a coverb counts only at word boundaries
+                    and (m.values[0] != cues.INSTRUMENT or bounded_here(text, m.start, m.end))]
         # an A-不-A question (能不能, 是不是, 有没有) is not a negation
         questions = [(m.start, m.end) for m in raw_cues if m.values[0] in cues.A_NOT_A_KINDS and m.end - m.start >= 3]
         if questions:

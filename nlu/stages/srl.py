@@ -20,14 +20,16 @@ Flags: `write_without_object` (a write with no object entity and no resolved pro
 from __future__ import annotations
 
 from nlu.draft import Argument, Draft, Frame
-from nlu.lexicon import Pack, default_pack
+from nlu.lexicon import Pack, default_pack, load_data_file
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.anchors import Anchor, anchors
 from nlu.semantics.comparators import governed_values
 from nlu.semantics.constructions import implied_actions, not_a_predicate, open_resultative, quoted
 from nlu.semantics.write_uses import load_rules as load_write_rules
+
 from nlu.semantics.comparators import excepting_word
+from nlu.text.word_matcher import boundary_filter
 from nlu.semantics.question_shapes import load_rules, asks_how_many, compares_counts, counts
 from nlu.semantics.questions import asks_comparison, asks_threshold_count
 from nlu.semantics.modality import modality_of
@@ -58,6 +60,7 @@ class SrlStage(Stage):
         self.vocab = vocabulary(self.pack)
         load_rules()
         load_write_rules()
+        self.instruments = load_data_file("instruments.json", self.pack.root)
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
@@ -224,8 +227,7 @@ class SrlStage(Stage):
         return None
 
     # ------------------------------------------------------------------ literals
-    @staticmethod
-    def _instruments(view: SentenceView):
+    def _instruments(self, view: SentenceView):
         """用/使用/拿 + a short noun phrase before the next action, entity, cue or punctuation."""
         text = view.text
         stops = sorted([w.c0 for w in view.actions] + [m.c0 for m in view.mentions]
@@ -245,9 +247,26 @@ class SrlStage(Stage):
                 if not ("\u4e00" <= text[i] <= "\u9fff" or text[i].isalnum()):
                     end = i
                     break
+            head = self._instrument_head(text, start, end)
+            if head is not None:
+                end = head
             literal = text[start:end].strip()
             if 0 < len(literal) <= MAX_INSTRUMENT:
                 yield (start, start + len(literal)), literal
+
+    def _instrument_head(self, text: str, start: int, end: int) -> int | None:
+        """End of the instrument noun: the first word boundary after a head (表, 仪, 器, 扳手 …)
+        between `start` and `end` (万用表 | 检测), or None."""
+        heads = self.instruments
+        bf = boundary_filter(self.pack)
+        for word in heads["headWords"]:
+            k = text.find(word, start, end)
+            if k >= 0 and bf.at_boundaries(text, start, k + len(word)):
+                return k + len(word)
+        for i in range(start + 1, end + 1):
+            if text[i - 1] in heads["headChars"] and bf.at_boundaries(text, start, i):
+                return i
+        return None
 
     def _states(self, draft: Draft, view: SentenceView):
         seen: set[tuple[int, int]] = set()
