@@ -22,7 +22,10 @@ import re
 from decimal import Decimal
 from typing import Iterable, Literal, NamedTuple, Sequence
 
-from .numerals import NUMERAL_RE, format_decimal, parse_number
+from .numerals import _CN_DIGIT_CLASS, _CN_UNIT_CLASS, CN_DIGITS, NUMERAL_CHARS, finite_quotient, format_decimal, parse_number
+from .vocabulary import fold, vocabulary
+
+_V = vocabulary()
 
 __all__ = [
     "ValueMatch",
@@ -133,15 +136,90 @@ def _currency_sign_before(masked: str, start: int) -> int | None:
     return None
 
 
-def _longest_number(masked: str, start: int, end: int) -> tuple[int, Decimal] | None:
-    """Longest prefix of masked[start:end] that parses as a number -> (end, value)."""
-    e = end
-    while e > start:
-        v = parse_number(masked[start:e])
-        if v is not None:
-            return e, v
-        e -= 1
-    return None
+# ---------------------------------------------------------------- runs (one pass over the text)
+_CN = f"{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}"
+_SEP_CLASS = re.escape("".join(sorted(_V.thousands)))
+_MINUS_WORDS = [m for m in _V.minus if not m.isascii() and len(m) == 1 and m not in "－−"]
+_MINUS_SIGNS = re.escape("".join(m for m in _V.minus if m not in _MINUS_WORDS))
+_CORE = (rf"(?:\d{{1,3}}(?:[{_SEP_CLASS}]\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?"
+         rf"|[{_CN}]+(?:{re.escape(_V.point)}[{_CN_DIGIT_CLASS}]+)?)+")
+_SIGN = rf"(?:[{''.join(_MINUS_WORDS)}] ?|[{_MINUS_SIGNS}](?=\d))?"
+_FRACTION = " {0,2}".join(re.escape(c) for c in _V.fraction)
+# a space joins two pieces only next to a Chinese numeral (7 万5 千, 1000 万); two Arabic
+# numbers with a space between (3 5) stay two numbers
+_JOIN = (rf"(?: {{0,2}}(?:{_FRACTION}|{re.escape(_V.mixed)}) {{0,2}}"
+         rf"|(?<=[{_CN}]) {{1,2}}(?=[\d{_CN}{''.join(_MINUS_WORDS)}])|(?<=\d) {{1,2}}(?=[{_CN}]|\d+/\d)"
+         rf"|(?<=\d)/(?=\d))")
+#: one numeral phrase: an optional sign, numeral pieces joined by 分之 / 又 / spaces
+RUN_RE = re.compile(rf"{_SIGN}{_CORE}(?:{_JOIN}{_SIGN}{_CORE})*")
+_SPACES = str.maketrans("", "", " ")
+_PERCENT_HEADS = frozenset(c for c, v in _V.small_units.items() if v == 100)
+_STANDALONE = frozenset(" \t\r\n\u3000，。、；：！？,.;:!?“”\"'‘’「」『』（）()《》<>[]【】")
+
+
+def read_run(run: str) -> tuple[Decimal | None, bool]:
+    """(value, is_percent) of one numeral phrase found by `RUN_RE` (folded, spaces allowed).
+
+    A fraction ``A分之B`` is B/A (``C又A分之B`` adds C), kept only when it has a finite
+    decimal form; ``百分之B`` is B percent. Anything the grammar cannot read whole -> None:
+    a phrase is never read in part."""
+    s = run.translate(_SPACES)
+    if "/" in s:
+        return None, False  # 1/2, 3/5: a fraction or a month/day; which is not certain
+    if _V.fraction in s:
+        head, _, num = s.partition(_V.fraction)
+        if _V.fraction in num or _V.mixed in num:
+            return None, False
+        if head in _PERCENT_HEADS:
+            nv = Decimal(100) if num in _PERCENT_HEADS else parse_number(num)  # 百分之百
+            return nv, True
+        whole = Decimal(0)
+        if _V.mixed in head:
+            w, _, head = head.partition(_V.mixed)
+            wv = parse_number(w)
+            if wv is None or wv != wv.to_integral_value():
+                return None, False
+            whole = wv
+        den, nv = parse_number(head), parse_number(num)
+        if den is None or nv is None or den != den.to_integral_value():
+            return None, False
+        q = finite_quotient(nv, den)
+        if q is None:
+            return None, False
+        if whole < 0:
+            return whole - abs(q), False
+        return whole + q, False
+    if _V.mixed in s:
+        return None, False
+    return parse_number(s), False
+
+
+def _minor_tail(masked: str, pos: int, after_kuai: bool) -> tuple[int, Decimal] | None:
+    """角/毛/分 after a yuan amount: (end, yuan fraction). 二十块五毛 -> +0.5, 五元三毛二分 ->
+    +0.32; after 块 a lone digit is 角 (三块八 = 3.8). None when nothing (valid) follows."""
+    n = len(masked)
+    i, total, found, last = pos, Decimal(0), False, Decimal(1)
+    while i < n:
+        j = i
+        while j < n and masked[j] in _V.zeros:
+            j += 1  # 五元零五分
+        if j >= n or masked[j] not in CN_DIGITS and not masked[j].isdigit():
+            break
+        d = Decimal(CN_DIGITS.get(masked[j], 0) if not masked[j].isdigit() else int(masked[j]))
+        k = j + 1
+        if k < n and masked[k] in _V.minor:
+            mult = _V.minor[masked[k]]
+            if mult >= last:
+                return None  # out of order: 三分五角
+            total += d * mult
+            last, found, i = mult, True, k + 1
+            if i < n and masked[i] == "钱":
+                i += 1
+            continue
+        if after_kuai and not found and (k >= n or (masked[k] not in NUMERAL_CHARS and not masked[k].isdigit())):
+            return k, d * Decimal("0.1")  # 三块八
+        break
+    return (i, total) if found else None
 
 
 def find_amounts_and_quantities(
@@ -151,35 +229,46 @@ def find_amounts_and_quantities(
     currency_words: Iterable[str] = DEFAULT_CURRENCY_WORDS,
     blocked: Sequence[tuple[int, int]] = (),
 ) -> list[ValueMatch]:
-    masked = mask_blocked(text, blocked)
-    currency, unit_words = _words_re(currency_words), _words_re(units)
+    masked = fold(mask_blocked(text, blocked))
+    minor_words = frozenset(_V.minor) | frozenset(_V.minor_alone)
+    currency = _words_re(tuple(w for w in currency_words if w not in minor_words)
+                         if isinstance(currency_words, tuple) and any(w in minor_words for w in currency_words)
+                         else currency_words)
+    unit_words = _words_re(units)
     cur_re, unit_re = currency.pattern, unit_words.pattern
     # what may follow a number to make it an amount or a quantity
     counted_by = _COUNTED_BY.get((id(currency), id(unit_words)))
     if counted_by is None:  # (both _Words live in the caches above, so their ids are stable)
-        counted_by = _COUNTED_BY[(id(currency), id(unit_words))] = currency.first | unit_words.first
+        counted_by = _COUNTED_BY[(id(currency), id(unit_words))] = (
+            currency.first | unit_words.first | _FOREIGN.first | frozenset(_V.minor_alone))
     n = len(masked)
     out: list[ValueMatch] = []
-    pos = 0
-    for m in NUMERAL_RE.finditer(masked):
-        s, e = m.start(), m.end()
-        if s < pos:
+    pos = 0  # where the last value found ends (a yuan amount may take in the 角 after it)
+    for m in RUN_RE.finditer(masked):
+        ns, e = m.start(), m.end()
+        if ns < pos:
             continue
-        percent = False
-        if s >= 3 and masked[s - 3:s] == "百分之":
-            percent = True
-            ns = s - 3
-        else:
-            ns = s
+        run = m.group()
+        if run[0] in _MINUS_SIGNS and ns > 0 and (masked[ns - 1].isalnum() or masked[ns - 1] in "-_."):
+            ns += 1  # 5-20: a range or a code, not a minus
+            run = run[1:]
+        body = run.lstrip("".join(_MINUS_WORDS) + _MINUS_SIGNS + " ")
+        lone = len(body) == 1 and not body.isdigit() and body == run
+        alone = lone and (ns == 0 or masked[ns - 1] in _STANDALONE) and (e == n or masked[e] in _STANDALONE)
+        if lone:
             # A lone Chinese digit (一下, 十分) is a word unless a unit, a currency word or a
-            # ¥ makes it a count (一个, 一元): the usual case, settled before any parsing.
-            if e - s == 1 and not masked[s].isdigit() and (e == n or masked[e] not in counted_by) \
-                    and _currency_sign_before(masked, s) is None:
+            # ¥ makes it a count (一个, 一元), or it stands alone ("五", 答案：三): settled
+            # before any parsing.
+            if (e == n or masked[e] not in counted_by) and _currency_sign_before(masked, ns) is None and not alone:
                 continue
-        got = _longest_number(masked, s, e)
-        if got is None:
-            continue
-        e, value = got
+        value, percent = read_run(run)
+        # a multiplier character that opens a unit word is the unit's (2.3千克, 一百千瓦)
+        if e - ns > 1 and run[-1] in _CN_UNIT_CLASS and not percent:
+            um = unit_re.match(masked, e - 1)
+            if um and um.end() > e and um.group()[0] != " ":
+                shorter, p2 = read_run(run[:-1])
+                if shorter is not None and not p2:
+                    value, e, run = shorter, e - 1, run[:-1]
         # glue checks: identifiers, codes, dates and clocks are not quantities
         prev = masked[ns - 1] if ns > 0 else ""
         nxt = masked[e] if e < n else ""
@@ -194,30 +283,69 @@ def find_amounts_and_quantities(
         kind: str = "number"
         unit: str | None = None
         end = e
+        canon_unit: str | None = None
         if percent:
             kind, unit = "quantity", "%"
+        elif (fm := _FOREIGN.pattern.match(masked, e)) is not None:
+            word = fm.group().lstrip(" ")
+            code = _V.foreign.get(word)
+            kind, end, unit = "amount", fm.end(), code
+            if code is None:
+                value = None  # a currency whose country is not certain: text kept, no value
+        elif (code := _foreign_before(masked, ns)) is not None:
+            # 港币一千二百元: the currency named first, 元 after it is that currency's unit
+            kind, unit = "amount", code
+            cm = cur_re.match(masked, e)
+            if cm and cm.group().lstrip(" ")[0] in _V.minor_after:
+                end = cm.end()
         else:
             cm = cur_re.match(masked, e)
+            mm = _MINOR_ALONE.pattern.match(masked, e) if cm is None else None
             if cm:
                 word = cm.group().lstrip(" ")
                 mult = _CURRENCY_MULT.get(word[0]) if len(word) > 1 and word[0] in _CURRENCY_MULT else None
-                if mult is not None:
+                if mult is not None and value is not None:
                     value = value * mult
                 kind, unit, end = "amount", "CNY", cm.end()
+                if word in _V.minor_after and value is not None:
+                    tail = _minor_tail(masked, end, word == _KUAI)
+                    if tail is not None:
+                        end, frac = tail
+                        value = value + frac if value >= 0 else value - frac
+            elif mm:
+                word = mm.group().lstrip(" ")
+                kind, unit, end = "amount", "CNY", mm.end()
+                if value is not None:
+                    value = value * _V.minor_alone[word]
+                    tail = _minor_tail(masked, end, False) if word[0] in _V.minor else None
+                    if tail is not None:
+                        end, frac = tail
+                        value += frac
+            elif nxt in _V.minor and not (e + 1 < n and masked[e + 1] in CN_DIGITS):
+                if nxt != _FEN:
+                    # 三角: a triangle or three 角; kept as said, no value
+                    kind, unit, end, value = "amount", "CNY", e + 1, None
             else:
                 um = unit_re.match(masked, e)
                 if um:
                     word = um.group().lstrip(" ")
                     kind, unit, end = "quantity", word, um.end()
+                    if end < n and masked[end] == _V.half and value is not None:
+                        after = unit_re.match(masked, end + 1)
+                        if after is not None:
+                            kind, end, value = "quantity", after.end(), None  # 一个半小时: not read
+                        elif value == value.to_integral_value() and value >= 0:
+                            value, end = value + Decimal("0.5"), end + 1  # 一吨半 = 1.5 吨
                 elif (sign := _currency_sign_before(masked, ns)) is not None:
                     ns = sign
                     kind, unit = "amount", "CNY"
         if kind == "number":
             if nxt and (nxt in _GLUE_AFTER or nxt in _TIME_AFTER):
                 continue
-            raw = masked[ns:end]
-            if not raw[0].isdigit() and len(raw) < 2:
+            if lone and not alone:
                 continue  # a lone Chinese digit (一下, 十分) is a word, not a number
+            if value is None and len(run) < 3 and not any(c.isdigit() for c in run):
+                continue  # 万一, 一一: a word made of numeral characters, not a numeral
         if kind == "quantity" and unit and unit[-1:].isascii() and unit[-1:].isalpha():
             if end < n and masked[end] in _GLUE_AFTER:
                 continue
@@ -225,16 +353,32 @@ def find_amounts_and_quantities(
             continue
         if _is_index(masked, ns, end, kind, unit):
             kind = "index"
-        num = format_decimal(value)
-        if kind == "amount":
-            canon = f"{num} CNY"
-        elif unit:
-            canon = f"{num} {unit}"
+        if value is None:
+            canon = None  # read as a value phrase, but not with certainty: kept, never guessed
         else:
-            canon = num
+            num = format_decimal(value)
+            canon = f"{num} {unit}" if unit else num
         out.append(ValueMatch(ns, end, kind, text[ns:end], value, unit, canon))  # type: ignore[arg-type]
         pos = end
     return out
+
+
+def _foreign_before(masked: str, start: int) -> str | None:
+    """The ISO code of a currency named right before a number (港币一千二百元, 美元 300)."""
+    for w in _FOREIGN_BY_LENGTH:
+        a = start - len(w)
+        if masked.startswith(w, a) and a >= 0:
+            return _V.foreign[w]
+        if a >= 1 and masked[start - 1] == " " and masked.startswith(w, a - 1):
+            return _V.foreign[w]
+    return None
+
+
+_FOREIGN = _words_re(tuple(_V.foreign) + _V.foreign_uncertain)
+_MINOR_ALONE = _words_re(tuple(_V.minor_alone))
+_FOREIGN_BY_LENGTH = tuple(sorted(_V.foreign, key=len, reverse=True))
+_KUAI = _V.minor_after[1]
+_FEN = next(k for k, v in _V.minor.items() if v == Decimal("0.01"))
 
 
 def _is_index(masked: str, start: int, end: int, kind: str, unit: str | None) -> bool:
