@@ -244,12 +244,15 @@ def find_amounts_and_quantities(
     n = len(masked)
     out: list[ValueMatch] = []
     pos = 0  # where the last value found ends (a yuan amount may take in the 角 after it)
+    words_at = _not_value_mask(masked)
     for m in RUN_RE.finditer(masked):
         ns, e = m.start(), m.end()
         if ns < pos:
             continue
         run = m.group()
-        if run[0] in _MINUS_SIGNS and ns > 0 and (masked[ns - 1].isalnum() or masked[ns - 1] in "-_."):
+        if words_at is not None and words_at.find(0, ns, e) < 0:
+            continue  # all inside 万一 / 三元桥: a word, not a numeral (五千万 reaches out of 千万)
+        if run[0] in _MINUS_SIGNS and ns > 0 and (masked[ns - 1].isascii() and masked[ns - 1].isalnum() or masked[ns - 1] in "-_."):
             ns += 1  # 5-20: a range or a code, not a minus
             run = run[1:]
         body = run.lstrip("".join(_MINUS_WORDS) + _MINUS_SIGNS + " ")
@@ -363,6 +366,16 @@ def find_amounts_and_quantities(
     return out
 
 
+def _not_value_mask(masked: str) -> bytearray | None:
+    """1 on every character of a word that only looks like a numeral (see values.json)."""
+    mask = None
+    for m in _NOT_VALUES.finditer(masked):
+        if mask is None:
+            mask = bytearray(len(masked))
+        mask[m.start():m.end()] = b"\x01" * (m.end() - m.start())
+    return mask
+
+
 def _foreign_before(masked: str, start: int) -> str | None:
     """The ISO code of a currency named right before a number (港币一千二百元, 美元 300)."""
     for w in _FOREIGN_BY_LENGTH:
@@ -378,6 +391,8 @@ _FOREIGN = _words_re(tuple(_V.foreign) + _V.foreign_uncertain)
 _MINOR_ALONE = _words_re(tuple(_V.minor_alone))
 _FOREIGN_BY_LENGTH = tuple(sorted(_V.foreign, key=len, reverse=True))
 _KUAI = _V.minor_after[1]
+_NOT_VALUES = re.compile("|".join(re.escape(w) for w in sorted(_V.not_values, key=len, reverse=True)))
+_ONE = frozenset(c for c, v in CN_DIGITS.items() if v == 1)
 _FEN = next(k for k, v in _V.minor.items() if v == Decimal("0.01"))
 
 
@@ -388,6 +403,8 @@ def _is_index(masked: str, start: int, end: int, kind: str, unit: str | None) ->
     before = masked[max(0, start - 4):start].rstrip(" ")
     if before.endswith("第"):
         return True
+    if before[-1:] in _V.determiners and masked[start] in _ONE:
+        return True  # 这一年, 每一台, 那一次: 一 after a determiner points, it does not count
     if kind == "quantity" and unit in _ARTICLE_CLASSIFIERS and masked[start:end].rstrip(unit).strip() == "一":
         return not before.endswith(_COUNT_CUES)
     if kind == "number":

@@ -38,6 +38,7 @@ class ValueVocabulary(NamedTuple):
     percent: str
     thousands: frozenset[str]
     determiners: frozenset[str]
+    not_values: tuple[str, ...]  # words written with numeral characters that are never values (万一, 三元桥)
     minor: dict[str, Decimal]  # 角 / 毛 / 分 -> part of a yuan
     minor_after: tuple[str, ...]
     minor_alone: dict[str, Decimal]  # minor-unit words that make an amount on their own (五毛, 三分钱)
@@ -76,6 +77,7 @@ def vocabulary() -> ValueVocabulary:
         percent=n["percent"],
         thousands=frozenset(n["thousandsSeparators"]),
         determiners=frozenset(n["determiners"]),
+        not_values=tuple(n["notValues"]),
         minor={k: Decimal(v) for k, v in money["minor"].items()},
         minor_after=tuple(money["minorAfter"]),
         minor_alone={k: Decimal(v) for k, v in money["minorAlone"].items()},
