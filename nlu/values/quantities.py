@@ -378,6 +378,8 @@ def _not_value_mask(masked: str) -> bytearray | None:
 
 def _foreign_before(masked: str, start: int) -> str | None:
     """The ISO code of a currency named right before a number (港币一千二百元, 美元 300)."""
+    if start == 0 or (masked[start - 1] not in _FOREIGN_LAST and masked[start - 1] != " "):
+        return None  # the usual case: no currency name ends right here
     for w in _FOREIGN_BY_LENGTH:
         a = start - len(w)
         if masked.startswith(w, a) and a >= 0:
@@ -389,6 +391,7 @@ def _foreign_before(masked: str, start: int) -> str | None:
 
 _FOREIGN = _words_re(tuple(_V.foreign) + _V.foreign_uncertain)
 _MINOR_ALONE = _words_re(tuple(_V.minor_alone))
+_FOREIGN_LAST = frozenset(w[-1] for w in _V.foreign)
 _FOREIGN_BY_LENGTH = tuple(sorted(_V.foreign, key=len, reverse=True))
 _KUAI = _V.minor_after[1]
 _NOT_VALUES = re.compile("|".join(re.escape(w) for w in sorted(_V.not_values, key=len, reverse=True)))
