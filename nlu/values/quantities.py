@@ -230,10 +230,7 @@ def find_amounts_and_quantities(
     blocked: Sequence[tuple[int, int]] = (),
 ) -> list[ValueMatch]:
     masked = fold(mask_blocked(text, blocked))
-    minor_words = frozenset(_V.minor) | frozenset(_V.minor_alone)
-    currency = _words_re(tuple(w for w in currency_words if w not in minor_words)
-                         if isinstance(currency_words, tuple) and any(w in minor_words for w in currency_words)
-                         else currency_words)
+    currency = _words_re(_yuan_words(currency_words))
     unit_words = _words_re(units)
     cur_re, unit_re = currency.pattern, unit_words.pattern
     # what may follow a number to make it an amount or a quantity
@@ -366,6 +363,24 @@ def find_amounts_and_quantities(
     return out
 
 
+_YUAN_WORDS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _yuan_words(words: Iterable[str]) -> tuple[str, ...]:
+    """The currency words that make whole yuan: 角/毛/分 (the pack lists them as currency
+    words too) are read as parts of a yuan by their own rule. Remembered by the identity of
+    the pack's tuple, so `_words_re` finds the result by identity in turn."""
+    if isinstance(words, tuple):
+        seen = _YUAN_WORDS.get(id(words))
+        if seen is not None and seen[0] is words:
+            return seen[1]
+    minor = _MINOR_WORDS
+    out = tuple(w for w in words if w not in minor)
+    if isinstance(words, tuple) and len(_YUAN_WORDS) < 64:
+        _YUAN_WORDS[id(words)] = (words, out)
+    return out
+
+
 def _not_value_mask(masked: str) -> bytearray | None:
     """1 on every character of a word that only looks like a numeral (see values.json)."""
     mask = None
@@ -391,6 +406,7 @@ def _foreign_before(masked: str, start: int) -> str | None:
 
 _FOREIGN = _words_re(tuple(_V.foreign) + _V.foreign_uncertain)
 _MINOR_ALONE = _words_re(tuple(_V.minor_alone))
+_MINOR_WORDS = frozenset(_V.minor) | frozenset(_V.minor_alone)
 _FOREIGN_LAST = frozenset(w[-1] for w in _V.foreign)
 _FOREIGN_BY_LENGTH = tuple(sorted(_V.foreign, key=len, reverse=True))
 _KUAI = _V.minor_after[1]
