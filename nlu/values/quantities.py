@@ -154,7 +154,9 @@ _JOIN = (rf"(?: {{0,2}}(?:{_FRACTION}|{re.escape(_V.mixed)}) {{0,2}}"
 RUN_RE = re.compile(rf"{_SIGN}{_CORE}(?:{_JOIN}{_SIGN}{_CORE})*")
 _SPACES = str.maketrans("", "", " ")
 _PERCENT_HEADS = frozenset(c for c, v in _V.small_units.items() if v == 100)
-_STANDALONE = frozenset(" \t\r\n\u3000，。、；：！？,.;:!?“”\"'‘’「」『』（）()《》<>[]【】")
+_STANDALONE = frozenset(" \t\r\n\u3000，。；：！？,;:!?“”\"'‘’「」『』")  # not 、 ( ) .: (一)、1. label a list
+_SIGN_MAY_FOLLOW = frozenset(["", *"，。；：！？,;:!?=（(“\"'"])  # "": the text's start
+_STANDALONE_AFTER = _STANDALONE - frozenset(":：")  # 一：… labels a list
 
 
 def read_run(run: str) -> tuple[Decimal | None, bool]:
@@ -247,14 +249,21 @@ def find_amounts_and_quantities(
         if ns < pos:
             continue
         run = m.group()
-        if words_at is not None and words_at.find(0, ns, e) < 0:
-            continue  # all inside 万一 / 三元桥: a word, not a numeral (五千万 reaches out of 千万)
-        if run[0] in _MINUS_SIGNS and ns > 0 and (masked[ns - 1].isascii() and masked[ns - 1].isalnum() or masked[ns - 1] in "-_."):
-            ns += 1  # 5-20: a range or a code, not a minus
+        if words_at is not None:
+            inside, starts = words_at
+            if inside.find(0, ns, e) < 0:
+                continue  # all inside 万一 / 三元桥: a word, not a numeral (五千万 reaches out of 千万)
+            cut = starts.find(1, ns + 1, e)
+            if cut > 0 and e < n and inside[e] and inside.find(0, cut, e) < 0:
+                e, run = cut, masked[ns:cut]  # 85一直: the numeral ends where the word begins
+        if run[0] in _MINUS_SIGNS and ns > 0 and masked[:ns].rstrip()[-1:] not in _SIGN_MAY_FOLLOW:
+            # 5-20, 2小时-3小时, 100 -150元, 泵-64: a range or a code, not a minus (a minus
+            # opens the text or follows punctuation, spaces between allowed: 温度：-5度, ，-20)
+            ns += 1
             run = run[1:]
         body = run.lstrip("".join(_MINUS_WORDS) + _MINUS_SIGNS + " ")
         lone = len(body) == 1 and not body.isdigit() and body == run
-        alone = lone and (ns == 0 or masked[ns - 1] in _STANDALONE) and (e == n or masked[e] in _STANDALONE)
+        alone = lone and (ns == 0 or masked[ns - 1] in _STANDALONE) and (e == n or masked[e] in _STANDALONE_AFTER)
         if lone:
             # A lone Chinese digit (一下, 十分) is a word unless a unit, a currency word or a
             # ¥ makes it a count (一个, 一元), or it stands alone ("五", 答案：三): settled
@@ -321,10 +330,9 @@ def find_amounts_and_quantities(
                     if tail is not None:
                         end, frac = tail
                         value += frac
-            elif nxt in _V.minor and not (e + 1 < n and masked[e + 1] in CN_DIGITS):
-                if nxt != _FEN:
-                    # 三角: a triangle or three 角; kept as said, no value
-                    kind, unit, end, value = "amount", "CNY", e + 1, None
+            elif nxt in _V.minor and nxt != _FEN and not (e + 1 < n and masked[e + 1] in CN_DIGITS):
+                # 三角: a triangle or three 角; kept as said, no value
+                kind, unit, end, value = "amount", "CNY", e + 1, None
             else:
                 um = unit_re.match(masked, e)
                 if um:
@@ -381,14 +389,16 @@ def _yuan_words(words: Iterable[str]) -> tuple[str, ...]:
     return out
 
 
-def _not_value_mask(masked: str) -> bytearray | None:
-    """1 on every character of a word that only looks like a numeral (see values.json)."""
-    mask = None
+def _not_value_mask(masked: str) -> tuple[bytearray, bytearray] | None:
+    """Where words that only look like numerals lie (see values.json): 1 on each of their
+    characters, and 1 where each begins."""
+    found = None
     for m in _NOT_VALUES.finditer(masked):
-        if mask is None:
-            mask = bytearray(len(masked))
-        mask[m.start():m.end()] = b"\x01" * (m.end() - m.start())
-    return mask
+        if found is None:
+            found = (bytearray(len(masked)), bytearray(len(masked)))
+        found[0][m.start():m.end()] = b"\x01" * (m.end() - m.start())
+        found[1][m.start()] = 1
+    return found
 
 
 def _foreign_before(masked: str, start: int) -> str | None:
