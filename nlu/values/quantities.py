@@ -35,27 +35,21 @@ __all__ = [
     "mask_blocked",
 ]
 
-DEFAULT_CURRENCY_WORDS: tuple[str, ...] = (
-    "块钱", "元钱", "元", "块", "圆", "人民币", "CNY", "RMB", "万元", "亿元", "千元", "百元",
-)
-DEFAULT_UNITS: tuple[str, ...] = (
-    "台", "辆", "张", "个", "次", "小时", "分钟", "秒", "天", "周", "个月", "件", "条", "项",
-    "趟", "单", "人", "名", "位", "列", "节", "组", "批", "套", "公里", "千米", "米", "km", "吨",
-    "公斤", "kg", "箱", "托", "度", "%", "‰",
-)
-_CURRENCY_MULT = {"万": Decimal(10_000), "亿": Decimal(100_000_000), "千": Decimal(1000), "百": Decimal(100)}
-_PERCENT_RE = re.compile(r"百分之")
+_C = _V.counting
+DEFAULT_CURRENCY_WORDS: tuple[str, ...] = tuple(_C["defaultCurrencyWords"])
+DEFAULT_UNITS: tuple[str, ...] = tuple(_C["defaultUnits"])
+_CURRENCY_MULT = {k: Decimal(v) for k, v in _C["currencyMultipliers"].items()}
 _MASK = "\x00"
 _GLUE_BEFORE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_.\x00")
 _GLUE_AFTER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_\x00")
 _DATE_SEP = frozenset("-/:")
-_TIME_AFTER = frozenset("年月日号点时")  # owned by the time scanner
+_TIME_AFTER = frozenset(_C["timeAfter"])  # owned by the time scanner
 
 
 # 一 + one of these generic classifiers reads as "a/an", not as a count, unless a word
 # before it says a count is meant (只要一个, 至少一张, 共一条).
-_ARTICLE_CLASSIFIERS = frozenset("个张条份项件")
-_COUNT_CUES = ("只", "仅", "只要", "只需", "仅需", "共", "总共", "一共", "至少", "最多", "不少于", "不超过", "超过", "低于", "少于", "多于", "剩", "还有", "就")
+_ARTICLE_CLASSIFIERS = frozenset(_C["articleClassifiers"])
+_COUNT_CUES = tuple(_C["countCues"])
 _LINE_START = frozenset("\n\r")
 _INDEX_AFTER = frozenset(" \t、.)）")
 
@@ -215,7 +209,7 @@ def _minor_tail(masked: str, pos: int, after_kuai: bool) -> tuple[int, Decimal] 
                 return None  # out of order: 三分五角
             total += d * mult
             last, found, i = mult, True, k + 1
-            if i < n and masked[i] == "钱":
+            if i < n and masked[i] == _MONEY_AFTER_MINOR:
                 i += 1
             continue
         if after_kuai and not found and (k >= n or (masked[k] not in NUMERAL_CHARS and not masked[k].isdigit())):
@@ -420,6 +414,7 @@ _MINOR_WORDS = frozenset(_V.minor) | frozenset(_V.minor_alone)
 _FOREIGN_LAST = frozenset(w[-1] for w in _V.foreign)
 _FOREIGN_BY_LENGTH = tuple(sorted(_V.foreign, key=len, reverse=True))
 _KUAI = _V.minor_after[1]
+_MONEY_AFTER_MINOR = _C["moneyAfterMinor"]
 _NOT_VALUES = re.compile("|".join(re.escape(w) for w in sorted(_V.not_values, key=len, reverse=True)))
 _ONE = frozenset(c for c, v in CN_DIGITS.items() if v == 1)
 _FEN = next(k for k, v in _V.minor.items() if v == Decimal("0.01"))
@@ -427,10 +422,10 @@ _FEN = next(k for k, v in _V.minor.items() if v == Decimal("0.01"))
 
 def _is_index(masked: str, start: int, end: int, kind: str, unit: str | None) -> bool:
     """A numeral that orders or introduces rather than counts (see the module docstring)."""
-    if kind == "amount" or masked[start:start + 3] == "百分之":
+    if kind == "amount" or masked.startswith(_V.percent, start):
         return False
     before = masked[max(0, start - 4):start].rstrip(" ")
-    if before.endswith("第"):
+    if before.endswith(_C["ordinal"]):
         return True
     if before[-1:] in _V.determiners and masked[start] in _ONE:
         return True  # 这一年, 每一台, 那一次: 一 after a determiner points, it does not count

@@ -55,37 +55,22 @@ PARTS: dict[str, tuple[int, int] | None] = {k: (tuple(v) if v else None) for k, 
 PART_AFTER_DATE: dict[str, str] = dict(_TW["partAfterDate"])
 # how a 1..12 clock hour reads after a part of day: hour -> 24h hour (absent = ambiguous)
 _CLOCK_BY_PART: dict[str, dict[int, int]] = {
-    "上午": {h: h for h in range(0, 13)},
-    "下午": {**{h: h + 12 for h in range(1, 12)}, 12: 12, **{h: h for h in range(13, 19)}},
-    "晚上": {**{h: h + 12 for h in range(6, 12)}, 12: 24, **{h: h for h in range(18, 24)}},
-    "中午": {11: 11, 12: 12, 1: 13, 2: 14, 13: 13, 14: 14},
-    "凌晨": {h: h for h in range(0, 7)},
-    "傍晚": {h: h + 12 for h in range(5, 8)} | {h: h for h in range(17, 20)},
-    "夜里": {h: h + 12 for h in range(8, 12)} | {12: 24} | {h: h for h in range(20, 24)},
+    part: {h: h + shift for lo, hi, shift in rules for h in range(lo, hi + 1)}
+    for part, rules in _TW["clockByPart"].items()
 }
-_CLOCK_BY_PART["早上"] = _CLOCK_BY_PART["早晨"] = _CLOCK_BY_PART["早间"] = _CLOCK_BY_PART["上午"]
-_CLOCK_BY_PART["晚间"] = _CLOCK_BY_PART["晚上"]
-_CLOCK_BY_PART["夜间"] = _CLOCK_BY_PART["夜里"]
+for _alias, _part in _TW["clockPartAliases"].items():
+    _CLOCK_BY_PART[_alias] = _CLOCK_BY_PART[_part]
 
 YEAR_WORDS: dict[str, int] = dict(_TW["yearWords"])
 # relative period prefixes -> offset; units -> period kind
 PERIOD_PREFIX: dict[str, int] = dict(_TW["periodPrefix"])
 # a relative month said with a day of it (本月十日, 上个月18号) -> month offset
 MONTH_PREFIX: dict[str, int] = dict(_TW["monthPrefix"])
-PERIOD_UNIT: dict[str, str] = {
-    "周": "week", "星期": "week", "礼拜": "week", "月": "month", "季度": "quarter", "季": "quarter",
-    "年度": "year",
-}
-WEEKDAYS: dict[str, int] = {
-    "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7,
-    "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7,
-}
-VAGUE_IN_MONTH = ("月底", "月初", "月末", "月中", "底", "初", "末", "上旬", "中旬", "下旬")
-RECENT_PREFIX = ("最近", "近", "过去")
-RECENT_UNITS: dict[str, str | None] = {
-    "天": "day", "日": "day", "周": None, "星期": None, "个星期": None, "个月": None,
-    "月": None, "年": None,
-}
+PERIOD_UNIT: dict[str, str] = dict(_TW["periodUnits"])
+WEEKDAYS: dict[str, int] = dict(_TW["weekdays"])
+VAGUE_IN_MONTH = tuple(_TW["vagueInMonth"])
+RECENT_PREFIX = tuple(_TW["recentPrefix"])
+RECENT_UNITS: dict[str, str | None] = dict(_TW["recentUnits"])
 
 
 def _alt(words) -> str:

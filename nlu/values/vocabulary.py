@@ -45,6 +45,7 @@ class ValueVocabulary(NamedTuple):
     foreign: dict[str, str]  # currency name -> ISO 4217 code
     foreign_uncertain: tuple[str, ...]
     time: dict[str, Any]
+    counting: dict[str, Any]  # default units and currency words, what makes a count, ordinals
 
 
 def _path() -> Path:
@@ -84,6 +85,7 @@ def vocabulary() -> ValueVocabulary:
         foreign=dict(money["foreign"]),
         foreign_uncertain=tuple(money["foreignUncertain"]),
         time=d["time"],
+        counting=d["counting"],
     )
 
 

@@ -28,7 +28,8 @@ def _warm():
 
 
 def _values(text: str) -> list[tuple[str, str, str | None]]:
-    r = nlu.understand(text, source="typed", reference_time=REF)
+    # (a generous budget: a slow moment of the shared host must not empty the entities)
+    r = nlu.understand(text, source="typed", reference_time=REF, budget_ms=60_000)
     return [(e.type, e.text, e.canonical_value) for e in r.entities if e.type in FAMILY["any"]]
 
 
@@ -58,3 +59,13 @@ def test_rule_yields_nothing_on_its_negative_corpus(name):
         if got:
             bad.append((text, got))
     assert not bad, bad
+
+
+def test_vocabulary_file_passes_its_schema_and_is_what_the_grammar_reads():
+    from nlu.values.vocabulary import vocabulary
+
+    data = load_data_file("values.json")
+    v = vocabulary()
+    assert v.revision == data["revision"] and v.digits == data["numerals"]["digits"]
+    # folding is one character for one, so spans found on folded text slice the input
+    assert all(len(k) == 1 and len(t) == 1 for k, t in {**data["traditional"], **data["fullWidth"]}.items())
