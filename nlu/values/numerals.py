@@ -1,8 +1,15 @@
-"""Numeral parsing for noisy Chinese input (pure, no dependency on the rest of nlu).
+"""Numeral parsing for noisy Chinese input (its characters come from ``lexicons/values.json``).
 
-``parse_number`` reads a *whole* numeral string the way people say it:
+``parse_number`` reads a *whole* numeral string the way people say it, in one left-to-right
+pass over its tokens (no prefix of it is ever tried instead: a string that is not a numeral
+as a whole is None):
 
-* Arabic: ``1,234.5``, ``3.5``, ``007`` (leading zeros allowed, commas must group by 3).
+* Arabic: ``1,234.5``, ``3.5``, ``007`` (leading zeros allowed, ``,`` or ``，`` must group by 3).
+* A minus word or sign first (负 / 負 / ``-``): the negative of the rest (``负三十二`` = -32).
+* 万万 is 亿 (``四万万`` = 400000000); after 零 a section may open with 十 (``一万零十二`` = 10012)
+  or Arabic digits (``1千零20`` = 1020); ``2万300`` = 20300 (three or four Arabic digits after
+  万/亿 are the rest of the number).
+* Traditional and full-width forms are folded first (``nlu.values.vocabulary.fold``).
 * Chinese lower and financial forms: 零〇一二两三四五六七八九十百千万亿 / 壹贰叁肆伍陆柒捌玖拾佰仟萬億.
 * Mixed: ``3.5万`` = 35000, ``35万`` = 350000, ``1.2亿``, ``3千`` = 3000.
 * Spoken abbreviation: a single trailing digit after a unit means one unit lower:
@@ -12,8 +19,9 @@
 * Chinese decimal point: 三点五 = 3.5, 二十点二五 = 20.25 (fraction read digit by digit).
 * Digit-by-digit readings: 二〇二六 = 2026, 一零五 = 105. A two-character run of two
   non-zero digits (三五, 七八, 一二) is an approximation ("three or five") -> None.
-* Anything else (units out of order, 两 in a digit string, a bare 百/千/万, two digits in a
-  row inside a section, …) -> None. The function never guesses.
+* Anything else (units out of order, 两 in a digit string or last after a unit — ``三十两`` is
+  30 两 of weight, not 32 —, a bare 百/千/万, two digits in a row inside a section, …) -> None.
+  The function never guesses.
 """
 
 from __future__ import annotations

@@ -1,11 +1,20 @@
 """Amounts (money), quantities (number + unit) and bare numbers.
 
 ``find_amounts_and_quantities(text, units=..., currency_words=..., blocked=...)`` scans a
-cleaned string and returns non-overlapping :class:`ValueMatch` objects in text order.
+cleaned string and returns non-overlapping :class:`ValueMatch` objects in text order. One
+regex pass (`RUN_RE`) finds each numeral phrase — an optional sign, numeral pieces joined by
+分之 / 又 / spaces next to a Chinese numeral — and `read_run` reads it whole, or not at all:
+a phrase it cannot read with certainty is still reported (its text is protected) with
+``value`` and ``canonical_value`` None, never with the value of a part of it.
 
 * amount: numeral + currency word (元/块/块钱/万元/圆/CNY/人民币/RMB …) or ``¥`` prefix
-  -> ``"35000 CNY"``; a currency word that carries a multiplier (万元, 亿元, 千元) scales.
-* quantity: numeral + unit (longest unit wins) -> ``"3 台"``; ``20%`` / ``百分之二十`` -> ``"20 %"``.
+  -> ``"35000 CNY"``; a currency word that carries a multiplier (万元, 亿元, 千元) scales;
+  角/毛/分 after 元/块 add to it (``二十块五毛`` -> ``"20.5 CNY"``); a foreign currency named
+  before or after the number gives its ISO code (``港币一千二百元`` -> ``"1200 HKD"``), an
+  uncertain one no value.
+* quantity: numeral + unit (longest unit wins; a multiplier that opens a unit word is the
+  unit's: ``1.5千克`` -> ``"1.5 千克"``; ``一吨半`` -> ``"1.5 吨"``) -> ``"3 台"``; ``20%`` /
+  ``百分之二十`` -> ``"20 %"``; fractions ``五分之一`` -> ``"0.2"`` when finite.
 * number: a numeral with neither -> ``"5"``.
 * index: a number that counts nothing — an indefinite article (新建一个任务, 放一张表), an
   ordinal (第 1 页) or a row/list number at the start of a line (``1 HXD1-0001 C4``). It is
