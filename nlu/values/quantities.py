@@ -343,8 +343,12 @@ def find_amounts_and_quantities(
                     kind, unit, end = "quantity", word, um.end()
                     if end < n and masked[end] == _V.half and value is not None:
                         after = unit_re.match(masked, end + 1)
-                        if after is not None:
-                            kind, end, value = "quantity", after.end(), None  # 一个半小时: not read
+                        if after is not None and after.group()[0] != " ":
+                            if word in _C["halfBetween"] and value == value.to_integral_value() and value >= 0:
+                                # 一个半小时 = 1.5 小时: 个 joins the number and 半 to the unit after
+                                unit, end, value = after.group(), after.end(), value + Decimal("0.5")
+                            else:
+                                end, value = after.end(), None  # 两吨半公斤?: not read
                         elif value == value.to_integral_value() and value >= 0:
                             value, end = value + Decimal("0.5"), end + 1  # 一吨半 = 1.5 吨
                 elif (sign := _currency_sign_before(masked, ns)) is not None:
