@@ -259,7 +259,7 @@ def find_amounts_and_quantities(
             cut = starts.find(1, ns + 1, e)
             if cut > 0 and e < n and inside[e] and inside.find(0, cut, e) < 0:
                 e, run = cut, masked[ns:cut]  # 85一直: the numeral ends where the word begins
-        if run[0] in _MINUS_SIGNS and ns > 0 and masked[:ns].rstrip()[-1:] not in _SIGN_MAY_FOLLOW:
+        if run[0] in _MINUS_SIGNS and ns > 0 and _before_spaces(masked, ns) not in _SIGN_MAY_FOLLOW:
             # 5-20, 2小时-3小时, 100 -150元, 泵-64: a range or a code, not a minus (a minus
             # opens the text or follows punctuation, spaces between allowed: 温度：-5度, ，-20)
             ns += 1
@@ -295,7 +295,6 @@ def find_amounts_and_quantities(
         kind: str = "number"
         unit: str | None = None
         end = e
-        canon_unit: str | None = None
         if percent:
             kind, unit = "quantity", "%"
         elif (fm := _FOREIGN.pattern.match(masked, e)) is not None:
@@ -379,6 +378,14 @@ def find_amounts_and_quantities(
 
 
 _YUAN_WORDS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _before_spaces(masked: str, i: int) -> str:
+    """The character before position i, spaces skipped ("" at the text's start)."""
+    i -= 1
+    while i >= 0 and masked[i] in " \t\u3000":
+        i -= 1
+    return masked[i] if i >= 0 else ""
 
 
 def _yuan_words(words: Iterable[str]) -> tuple[str, ...]:
