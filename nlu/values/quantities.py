@@ -158,7 +158,7 @@ RUN_RE = re.compile(rf"{_SIGN}{_CORE}(?:{_JOIN}{_SIGN}{_CORE})*")
 _SPACES = str.maketrans("", "", " ")
 _PERCENT_HEADS = frozenset(c for c, v in _V.small_units.items() if v == 100)
 _STANDALONE = frozenset(" \t\r\n\u3000，。；：！？,;:!?“”\"'‘’「」『』")  # not 、 ( ) .: (一)、1. label a list
-_SIGN_MAY_FOLLOW = frozenset(["", *"，。；：！？,;:!?=（(“\"'"])  # "": the text's start
+_SIGN_MAY_FOLLOW = frozenset(["", "\n", "\r", *"，。；：！？,;:!?=（(“\"'"])  # "": the text's start
 _STANDALONE_AFTER = _STANDALONE - frozenset(":：")  # 一：… labels a list
 
 
