@@ -31,9 +31,9 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from functools import lru_cache
 
-from .vocabulary import vocabulary
+from .vocabulary import fold, vocabulary
 
-__all__ = ["NUMERAL_CHARS", "NUMERAL_RE", "parse_number", "CN_DIGITS", "format_decimal", "finite_quotient"]
+__all__ = ["NUMERAL_CHARS", "NUMERAL_RE", "parse_number", "parse_folded", "CN_DIGITS", "format_decimal", "finite_quotient"]
 
 _V = vocabulary()
 # digit characters -> value (folded forms: a traditional 兩 / 萬 is read as 两 / 万)
@@ -259,7 +259,13 @@ def parse_number(s: str) -> Decimal | None:
     their plain forms); a leading minus word or sign makes it negative."""
     if not s:
         return None
-    return _parse(s.translate(_V.fold_table).strip())
+    return _parse(fold(s).strip())
+
+
+def parse_folded(s: str) -> Decimal | None:
+    """`parse_number` of a string already folded and stripped (the scanners fold the whole
+    text once)."""
+    return _parse(s)
 
 
 @lru_cache(maxsize=8192)  # pure, and the same few numerals (一, 两台, 30, 2026) recur in every turn

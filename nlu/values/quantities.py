@@ -29,9 +29,10 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import lru_cache
 from typing import Iterable, Literal, NamedTuple, Sequence
 
-from .numerals import _CN_DIGIT_CLASS, _CN_UNIT_CLASS, CN_DIGITS, NUMERAL_CHARS, finite_quotient, format_decimal, parse_number
+from .numerals import _CN_DIGIT_CLASS, _CN_UNIT_CLASS, CN_DIGITS, NUMERAL_CHARS, finite_quotient, format_decimal, parse_folded
 from .vocabulary import fold, vocabulary
 
 _V = vocabulary()
@@ -153,8 +154,11 @@ _FRACTION = " {0,2}".join(re.escape(c) for c in _V.fraction)
 _JOIN = (rf"(?: {{0,2}}(?:{_FRACTION}|{re.escape(_V.mixed)}) {{0,2}}"
          rf"|(?<=[{_CN}]) {{1,2}}(?=[\d{_CN}{''.join(_MINUS_WORDS)}])|(?<=\d) {{1,2}}(?=[{_CN}]|\d+/\d)"
          rf"|(?<=\d)/(?=\d))")
-#: one numeral phrase: an optional sign, numeral pieces joined by 分之 / 又 / spaces
-RUN_RE = re.compile(rf"{_SIGN}{_CORE}(?:{_JOIN}{_SIGN}{_CORE})*")
+#: one numeral phrase: an optional sign, numeral pieces joined by 分之 / 又 / spaces (plain form)
+RUN_PLAIN = re.compile(rf"{_SIGN}{_CORE}(?:{_JOIN}{_SIGN}{_CORE})*")
+#: the same, opened by a lookahead on the one class a phrase can begin with: the regex engine
+#: then skips to candidate characters by itself (about half the time on ordinary text)
+RUN_RE = re.compile(rf"(?=[\d{_CN}{''.join(_MINUS_WORDS)}{_MINUS_SIGNS}])" + RUN_PLAIN.pattern)
 _SPACES = str.maketrans("", "", " ")
 _PERCENT_HEADS = frozenset(c for c, v in _V.small_units.items() if v == 100)
 _STANDALONE = frozenset(" \t\r\n\u3000，。；：！？,;:!?“”\"'‘’「」『』")  # not 、 ( ) .: (一)、1. label a list
@@ -162,13 +166,14 @@ _SIGN_MAY_FOLLOW = frozenset(["", "\n", "\r", *"，。；：！？,;:!?=（(“\
 _STANDALONE_AFTER = _STANDALONE - frozenset(":：")  # 一：… labels a list
 
 
+@lru_cache(maxsize=8192)  # pure; the same few runs (1, 3, 一, 2026) recur in every turn
 def read_run(run: str) -> tuple[Decimal | None, bool]:
     """(value, is_percent) of one numeral phrase found by `RUN_RE` (folded, spaces allowed).
 
     A fraction ``A分之B`` is B/A (``C又A分之B`` adds C), kept only when it has a finite
     decimal form; ``百分之B`` is B percent. Anything the grammar cannot read whole -> None:
     a phrase is never read in part."""
-    s = run.translate(_SPACES)
+    s = run.translate(_SPACES) if " " in run else run
     if "/" in s:
         return None, False  # 1/2, 3/5: a fraction or a month/day; which is not certain
     if _V.fraction in s:
@@ -176,16 +181,16 @@ def read_run(run: str) -> tuple[Decimal | None, bool]:
         if _V.fraction in num or _V.mixed in num:
             return None, False
         if head in _PERCENT_HEADS:
-            nv = Decimal(100) if num in _PERCENT_HEADS else parse_number(num)  # 百分之百
+            nv = Decimal(100) if num in _PERCENT_HEADS else parse_folded(num)  # 百分之百
             return nv, True
         whole = Decimal(0)
         if _V.mixed in head:
             w, _, head = head.partition(_V.mixed)
-            wv = parse_number(w)
+            wv = parse_folded(w)
             if wv is None or wv != wv.to_integral_value():
                 return None, False
             whole = wv
-        den, nv = parse_number(head), parse_number(num)
+        den, nv = parse_folded(head), parse_folded(num)
         if den is None or nv is None or den != den.to_integral_value():
             return None, False
         q = finite_quotient(nv, den)
@@ -196,7 +201,7 @@ def read_run(run: str) -> tuple[Decimal | None, bool]:
         return whole + q, False
     if _V.mixed in s:
         return None, False
-    return parse_number(s), False
+    return parse_folded(s), False
 
 
 def _minor_tail(masked: str, pos: int, after_kuai: bool) -> tuple[int, Decimal] | None:
@@ -264,10 +269,10 @@ def find_amounts_and_quantities(
             # opens the text or follows punctuation, spaces between allowed: 温度：-5度, ，-20)
             ns += 1
             run = run[1:]
-        body = run.lstrip("".join(_MINUS_WORDS) + _MINUS_SIGNS + " ")
-        lone = len(body) == 1 and not body.isdigit() and body == run
-        alone = lone and (ns == 0 or masked[ns - 1] in _STANDALONE) and (e == n or masked[e] in _STANDALONE_AFTER)
+        lone = e - ns == 1 and not run.isdigit()  # (a signed run is two characters at least)
+        alone = False
         if lone:
+            alone = (ns == 0 or masked[ns - 1] in _STANDALONE) and (e == n or masked[e] in _STANDALONE_AFTER)
             # A lone Chinese digit (一下, 十分) is a word unless a unit, a currency word or a
             # ¥ makes it a count (一个, 一元), or it stands alone ("五", 答案：三): settled
             # before any parsing.
@@ -297,7 +302,7 @@ def find_amounts_and_quantities(
         end = e
         if percent:
             kind, unit = "quantity", "%"
-        elif (fm := _FOREIGN.pattern.match(masked, e)) is not None:
+        elif nxt in _FOREIGN.first and (fm := _FOREIGN.pattern.match(masked, e)) is not None:
             word = fm.group().lstrip(" ")
             code = _V.foreign.get(word)
             kind, end, unit = "amount", fm.end(), code
@@ -311,7 +316,7 @@ def find_amounts_and_quantities(
                 end = cm.end()
         else:
             cm = cur_re.match(masked, e)
-            mm = _MINOR_ALONE.pattern.match(masked, e) if cm is None else None
+            mm = _MINOR_ALONE.pattern.match(masked, e) if cm is None and nxt in _MINOR_ALONE.first else None
             if cm:
                 word = cm.group().lstrip(" ")
                 mult = _CURRENCY_MULT.get(word[0]) if len(word) > 1 and word[0] in _CURRENCY_MULT else None

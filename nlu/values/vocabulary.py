@@ -91,5 +91,19 @@ def vocabulary() -> ValueVocabulary:
 
 def fold(text: str) -> str:
     """One character for one: traditional and full-width forms -> the forms the rules read.
-    Offsets are unchanged, so a match on the folded text slices the same span of the input."""
+    Offsets are unchanged, so a match on the folded text slices the same span of the input.
+    (Most text holds none of them: one search in C says so before any translation.)"""
+    if _needs_folding(text) is None:
+        return text
     return text.translate(vocabulary().fold_table)
+
+
+@lru_cache(maxsize=1)
+def _fold_search():  # noqa: ANN202
+    import re
+
+    return re.compile("[" + re.escape("".join(chr(c) for c in vocabulary().fold_table)) + "]").search
+
+
+def _needs_folding(text: str):  # noqa: ANN202
+    return _fold_search()(text)

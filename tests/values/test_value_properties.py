@@ -210,3 +210,10 @@ def test_first_call_with_an_iso_datetime_stays_in_budget_and_never_imports_datep
         if head == "continue False ['2026-03-05T10:00:00+08:00']":
             return
     raise AssertionError(outs)
+
+
+@given(st.text(alphabet=st.sampled_from(list("0123456789,，.-－负一二两三十百千万亿点分之又 台元AB中文")), max_size=30))
+def test_numeral_phrase_scanner_equals_its_plain_form(text):
+    from nlu.values.quantities import RUN_PLAIN, RUN_RE
+
+    assert [m.span() for m in RUN_RE.finditer(text)] == [m.span() for m in RUN_PLAIN.finditer(text)]
