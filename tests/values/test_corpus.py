@@ -69,3 +69,10 @@ def test_vocabulary_file_passes_its_schema_and_is_what_the_grammar_reads():
     assert v.revision == data["revision"] and v.digits == data["numerals"]["digits"]
     # folding is one character for one, so spans found on folded text slice the input
     assert all(len(k) == 1 and len(t) == 1 for k, t in {**data["traditional"], **data["fullWidth"]}.items())
+
+
+def test_a_naive_reference_is_shanghai_wall_clock_in_any_year():
+    # 1988-07-01 00:30 in a summer-time year: the day is still 1 July (no +09:00 shift)
+    r = nlu.understand("今天", source="typed", reference_time="1988-07-01T00:30:00", budget_ms=60_000)
+    assert [e.canonical_value for e in r.entities if e.type == "time_range"] == [
+        "1988-07-01T00:00:00+08:00/1988-07-02T00:00:00+08:00"]
