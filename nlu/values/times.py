@@ -102,8 +102,9 @@ _DATE = (
 _after_date = "|".join(re.escape(w) for w in PART_AFTER_DATE)
 # 7月25日早 / 七月五号晚: a part of day in one character, certain only where a phrase ends
 # (早的飞机, 晚，); before a verb (早到, 晚送到) it may mean early / late, and the phrase is not read
-_DPART = (rf"(?P<dpart>{_after_date})(?=的|[\s，。,.!?！？、；;]|$)"
-          rf"|(?P<dvague>{_after_date})(?![点些了班饭餐市上晨间年期])")
+# (only right after a day of the month: 明天早到 stays 明天)
+_DPART = (rf"(?<=[日号])(?:(?P<dpart>{_after_date})(?=的|[\s，。,.!?！？、；;]|$)"
+          rf"|(?P<dvague>{_after_date})(?![点些了班饭餐市上晨间年期]))")
 _DT_RE = re.compile(rf"(?:{_SHORT}|{_DATE})? ?(?:{_PART}|{_DPART})?{_CLOCK}?")
 # Where a date/time can begin. An Arabic digit only at the start of a number: every
 # digit-initial branch of _DT_RE is guarded by _L, so inside 20260312 or AGV-01 no match
