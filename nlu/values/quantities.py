@@ -160,48 +160,50 @@ RUN_PLAIN = re.compile(rf"{_SIGN}{_CORE}(?:{_JOIN}{_SIGN}{_CORE})*")
 #: then skips to candidate characters by itself (about half the time on ordinary text)
 RUN_RE = re.compile(rf"(?=[\d{_CN}{''.join(_MINUS_WORDS)}{_MINUS_SIGNS}])" + RUN_PLAIN.pattern)
 _SPACES = str.maketrans("", "", " ")
-_PERCENT_HEADS = frozenset(c for c, v in _V.small_units.items() if v == 100)
 _STANDALONE = frozenset(" \t\r\n\u3000，。；：！？,;:!?“”\"'‘’「」『』")  # not 、 ( ) .: (一)、1. label a list
 _SIGN_MAY_FOLLOW = frozenset(["", "\n", "\r", *"，。；：！？,;:!?=（(“\"'"])  # "": the text's start
 _STANDALONE_AFTER = _STANDALONE - frozenset(":：")  # 一：… labels a list
 
 
 @lru_cache(maxsize=8192)  # pure; the same few runs (1, 3, 一, 2026) recur in every turn
-def read_run(run: str) -> tuple[Decimal | None, bool]:
-    """(value, is_percent) of one numeral phrase found by `RUN_RE` (folded, spaces allowed).
+def read_run(run: str) -> tuple[Decimal | None, str | None]:
+    """(value, unit) of one numeral phrase found by `RUN_RE` (folded, spaces allowed); the
+    unit is ``%`` / ``‰`` for 百分之B / 千分之B, else None.
 
     A fraction ``A分之B`` is B/A (``C又A分之B`` adds C), kept only when it has a finite
-    decimal form; ``百分之B`` is B percent. Anything the grammar cannot read whole -> None:
-    a phrase is never read in part."""
+    decimal form; ``百分之B`` is B percent, ``千分之B`` B per mille (a bare 百 / 千 before 分之:
+    ``一百分之二`` is the fraction 0.02). Anything the grammar cannot read whole -> None: a
+    phrase is never read in part."""
     s = run.translate(_SPACES) if " " in run else run
     if "/" in s:
-        return None, False  # 1/2, 3/5: a fraction or a month/day; which is not certain
+        return None, None  # 1/2, 3/5: a fraction or a month/day; which is not certain
     if _V.fraction in s:
         head, _, num = s.partition(_V.fraction)
         if _V.fraction in num or _V.mixed in num:
-            return None, False
-        if head in _PERCENT_HEADS:
-            nv = Decimal(100) if num in _PERCENT_HEADS else parse_folded(num)  # 百分之百
-            return nv, True
+            return None, None
+        per = _V.per_units.get(head)
+        if per is not None:
+            nv = Decimal(_V.small_units[head]) if num == head else parse_folded(num)  # 百分之百
+            return nv, per
         whole = Decimal(0)
         if _V.mixed in head:
             w, _, head = head.partition(_V.mixed)
             wv = parse_folded(w)
             if wv is None or wv != wv.to_integral_value():
-                return None, False
+                return None, None
             whole = wv
         den, nv = parse_folded(head), parse_folded(num)
         if den is None or nv is None or den != den.to_integral_value():
-            return None, False
+            return None, None
         q = finite_quotient(nv, den)
         if q is None:
-            return None, False
+            return None, None
         if whole < 0:
-            return whole - abs(q), False
-        return whole + q, False
+            return whole - abs(q), None
+        return whole + q, None
     if _V.mixed in s:
-        return None, False
-    return parse_folded(s), False
+        return None, None
+    return parse_folded(s), None
 
 
 def _minor_tail(masked: str, pos: int, after_kuai: bool) -> tuple[int, Decimal] | None:
@@ -278,13 +280,13 @@ def find_amounts_and_quantities(
             # before any parsing.
             if (e == n or masked[e] not in counted_by) and _currency_sign_before(masked, ns) is None and not alone:
                 continue
-        value, percent = read_run(run)
+        value, per_unit = read_run(run)
         # a multiplier character that opens a unit word is the unit's (2.3千克, 一百千瓦)
-        if e - ns > 1 and run[-1] in _CN_UNIT_CLASS and not percent:
+        if e - ns > 1 and run[-1] in _CN_UNIT_CLASS and per_unit is None:
             um = unit_re.match(masked, e - 1)
             if um and um.end() > e and um.group()[0] != " ":
                 shorter, p2 = read_run(run[:-1])
-                if shorter is not None and not p2:
+                if shorter is not None and p2 is None:
                     value, e, run = shorter, e - 1, run[:-1]
         # glue checks: identifiers, codes, dates and clocks are not quantities
         prev = masked[ns - 1] if ns > 0 else ""
@@ -300,8 +302,8 @@ def find_amounts_and_quantities(
         kind: str = "number"
         unit: str | None = None
         end = e
-        if percent:
-            kind, unit = "quantity", "%"
+        if per_unit is not None:
+            kind, unit = "quantity", per_unit
         elif nxt in _FOREIGN.first and (fm := _FOREIGN.pattern.match(masked, e)) is not None:
             word = fm.group().lstrip(" ")
             code = _V.foreign.get(word)

@@ -36,6 +36,7 @@ class ValueVocabulary(NamedTuple):
     mixed: str
     half: str
     percent: str
+    per_units: dict[str, str]  # 百 / 千 before 分之 with no numeral of their own -> % / ‰
     thousands: frozenset[str]
     determiners: frozenset[str]
     not_values: tuple[str, ...]  # words written with numeral characters that are never values (万一, 三元桥)
@@ -76,6 +77,7 @@ def vocabulary() -> ValueVocabulary:
         mixed=n["mixedFraction"],
         half=n["half"],
         percent=n["percent"],
+        per_units=dict(n["perUnits"]),
         thousands=frozenset(n["thousandsSeparators"]),
         determiners=frozenset(n["determiners"]),
         not_values=tuple(n["notValues"]),
