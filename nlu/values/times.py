@@ -332,14 +332,19 @@ def _resolve_recent(g: dict[str, str | None], today: date) -> str:
     return _rng(_midnight(today - timedelta(days=n - 1)), _midnight(today + timedelta(days=1)))
 
 
-def _resolve_iso_tz(s: str, ref: datetime) -> str:  # noqa: ARG001 -- the written offset decides
-    """An ISO 8601 datetime with its own offset (``2026-03-05T14:30:00Z``), read by the standard
-    library (no request-time import of a date parser) and shown in +08:00."""
+def _resolve_iso_tz(s: str, ref: datetime) -> str:
+    """An ISO 8601 datetime with its own offset, as matched by ``_ISO_TZ_RE``.
+
+    The standard library's parser: no import to wait for on a cold call, and a value out of
+    range (month 13, 2月30日, hour 25) is refused, not reinterpreted. (dateparser, used here
+    before, read 2026-13-05 as 13 May; tests/values/test_iso_offsets.py keeps it as the
+    reference for every valid string.)
+    """
     try:
-        dt = datetime.fromisoformat(s)
-    except ValueError as exc:
-        raise _Unresolved from exc
-    if dt.tzinfo is None:  # pragma: no cover -- the pattern requires an offset
+        dt = datetime.fromisoformat(s.replace(" ", "T", 1))
+    except ValueError:
+        raise _Unresolved from None
+    if dt.tzinfo is None:
         raise _Unresolved
     return dt.astimezone(SHANGHAI).replace(microsecond=0).isoformat()
 
