@@ -53,7 +53,9 @@ def _path() -> Path:
     env = os.environ.get(_ENV_LEXICON_DIR)
     if env and (Path(env) / FILE).is_file():
         return Path(env) / FILE
-    return Path(__file__).resolve().parents[2] / "lexicons" / FILE
+    from nlu.lexicon.loader import shipped_root  # a clone's lexicons/ or the wheel's nlu/default_pack
+
+    return shipped_root() / FILE
 
 
 @lru_cache(maxsize=1)
