@@ -19,6 +19,7 @@ from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, implied_domains, negated_domains
 from nlu.semantics.question_shapes import load_rules, WHICH_ONES, counts, shape_at
+from nlu.semantics.questions import is_statement
 from nlu.semantics.templates import (MEASURE_ATTRIBUTES, OBJECT_HEADS, OBJECT_TEMPLATES, PRECEDENCE, RECORD_NOUNS,
                                      is_explicit)
 from nlu.semantics.view import SentenceView, sentence_view
@@ -199,8 +200,14 @@ class RouteStage(Stage):
     # ------------------------------------------------------------------ grammar (design 7.2)
     @staticmethod
     def _complete(draft: Draft, view: SentenceView, templates: list[Candidate], domains: list[Candidate]) -> None:
-        """Insert the implied 查询 before a complete data question that has no action word."""
+        """Insert the implied 查询 before a complete data question that has no action word.
+
+        A statement (计划检修时间为明天8点到10点) is no question: nothing is inserted, and as
+        it asks for nothing it raises `missing_action` (the decision asks what is wanted)."""
         if not draft.scratch.get("srl.implicit") or view.actions:
+            return
+        if is_statement(view):
+            draft.raise_flag("missing_action")
             return
         if any(f in GRAMMAR_BLOCKERS for f in draft.flags_raised):
             return
