@@ -12,6 +12,7 @@ import re
 
 from nlu.semantics import cues
 from nlu.semantics.coordination import group_of
+from nlu.semantics.question_shapes import CHOICE, question_shapes
 from nlu.semantics.view import SentenceView, Word
 
 _COMPARATIVE = re.compile(r"(?:哪个|哪一个|哪台|哪一台|哪辆|哪张|哪条|谁)[^，,。；;？?\s]{0,4}?(?:更|最)?"
@@ -55,6 +56,19 @@ _CLAUSE_PUNCT = " ，,。；;！!、\n"
 _STATED_VALUE_TYPES = frozenset({"time", "time_range", "amount", "quantity", "maintenance_level"})
 
 
+def _choice(view: SentenceView) -> bool:
+    """60%还是16%: a choice word between two mentions of one type asks which one."""
+    text = view.text
+    for s in question_shapes(text):
+        if s.shape != CHOICE:
+            continue
+        before = [m for m in view.mentions if m.c1 <= s.start and not text[m.c1:s.start].strip()]
+        after = [m for m in view.mentions if m.c0 >= s.end and not text[s.end:m.c0].strip()]
+        if before and after and before[-1].type == after[0].type:
+            return True
+    return False
+
+
 def is_statement(view: SentenceView) -> bool:
     """A declarative sentence that states a value: subject, copula (是/为), and a value that
     ends the clause — and nothing asked anywhere.
@@ -64,7 +78,7 @@ def is_statement(view: SentenceView) -> bool:
     phrase (修程为 C4 及以上的机车列表), a focus 是 with no subject (是 AGV-07 的电量) or any
     question cue (多少, 吗, 是不是, ？…) is no statement.
     """
-    if any(w.kind == cues.QUESTION for w in view.cues):
+    if any(w.kind == cues.QUESTION for w in view.cues) or _choice(view):
         return False
     text = view.text
     for w in view.cues:

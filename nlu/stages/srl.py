@@ -74,7 +74,8 @@ class SrlStage(Stage):
             lo, _ = view.clause_span(a.c0)
             neg = negation_before(view, a.c0, lo, through_coverb=True)
             cls = a.data.action_class
-            if cls == "count" and _presented(view, a):  # 汇总成饼图: the grouped view is asked, not a number
+            if cls == "count" and (_presented(view, a) or _chart_after(view, a.c1)):
+                # 汇总成饼图 / 汇总上周故障，做成柱状图: the grouped view is asked, not a number
                 cls = "query"
             frames.append(Frame(a.text, cls, [], neg is not None, modality_of(view, a.c0, lo),
                                 0.9, bool(a.data.write)))
@@ -92,6 +93,8 @@ class SrlStage(Stage):
             count = asks_how_many(view.text) or \
                 any("count" in w.data and counts(view.text, w.c0, w.c1) for w in view.triggers) or \
                 asks_threshold_count(view, governed_values(view))
+            if count and _chart_after(view, 0):  # 今年每个月大修数量的折线图: a chart of counts is asked
+                count = False
             cls = "compare" if asks_comparison(view) or compares_counts(view.text) else "count" if count else "query"
             confidence = IMPLICIT_CONFIDENCE if not draft.relations or self._is_question(view) else 0.5
             frames.append(Frame("查询", cls, [], False, None, confidence, False))
@@ -318,6 +321,11 @@ def _bare(view: SentenceView) -> bool:
     for a, b in spans:
         covered[a:b] = b"\x01" * (b - a)
     return all(covered[i] or not (ch.isalnum()) for i, ch in enumerate(view.text))
+
+
+def _chart_after(view: SentenceView, pos: int) -> bool:
+    """A chart or table word (柱状图, 折线图, 表格 …) after `pos`: the sentence asks for a view."""
+    return any(p.c0 >= pos and p.text != "列表" for p in view.presentation)
 
 
 def _presented(view: SentenceView, a: Word) -> bool:
