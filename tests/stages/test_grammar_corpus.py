@@ -34,7 +34,7 @@ def test_data_questions_are_no_statements(case):
     assert "missing_action" not in r.decision.reason_codes
     if case["shape"] == "data_question":  # a complete one, with no action word: 查询 goes in front
         assert _inserted(r) == ["查询"]
-    else:  # an alternative question (是 A 还是 B) may or may not be completed, never emptied
+    else:  # an alternative question (是 A 还是 B): completing it or not are both readings of it
         assert _inserted(r) in ([], ["查询"])
 
 
