@@ -321,7 +321,8 @@ class RealTextEval:
             self.report.id_exact.add(exact)
             self.report.id_protected.add(i in protected)
             if not exact or i not in protected:
-                self.report.example("domain_id", f"{key}: {i} in {text!r} -> {r.canonical_text!r} protected={sorted(protected)}")
+                self.report.example("domain_id",
+                                    f"{key}: {i} in {text!r} -> {r.canonical_text!r} protected={sorted(protected)}")
 
 
 def sample(rows: list[dict[str, Any]], every: int) -> list[dict[str, Any]]:

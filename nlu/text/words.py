@@ -7,7 +7,7 @@ Chinese is written without spaces, so "is this span a word here?" needs a segmen
     w.ready()                      # False until jieba's dictionary is loaded
     w.load()                       # blocking, ~0.5 s once per process (services: at start-up)
     w.load_in_background()         # or: start loading in a thread, ask again later
-    toks = w.segment("高位制动灯")  # Token("高位", 0, 2, True), Token("制动", 2, 4, True), Token("灯", 4, 5, True)
+    toks = w.segment("高位制动灯")  # Token("高位", 0, 2, True), Token("制动", 2, 4, True), …
     w.boundaries("高位制动灯")      # frozenset({0, 2, 4, 5})
     w.is_word("高位制动灯", 1, 3)   # False: 位制 is no token of that segmentation
     w.crossing("高位制动灯", 1, 3)  # the multi-character words the span cuts into: 高位, 制动
