@@ -95,7 +95,9 @@ def _lexicon_path(name: str = _LEXICON_FILE) -> Path:
     env = os.environ.get(_ENV_LEXICON_DIR)
     if env and (Path(env) / name).is_file():
         return Path(env) / name
-    return Path(__file__).resolve().parents[2] / "lexicons" / name
+    from nlu.lexicon.loader import shipped_root
+
+    return shipped_root() / name
 
 
 def _protected_words() -> tuple[list[str], list[str]]:
