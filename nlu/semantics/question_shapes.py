@@ -17,7 +17,6 @@ WHICH_ONES = "which_ones"
 WHEN = "when"
 HOW_LONG = "how_long"
 COMPARE_COUNT = "compare_count"  # A比B多几张: two counts compared
-CHOICE = "choice"  # 60%还是16%: which of two values
 
 
 class Shape(NamedTuple):

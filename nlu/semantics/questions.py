@@ -13,7 +13,6 @@ from typing import Sequence
 
 from nlu.semantics import cues
 from nlu.semantics.coordination import group_of
-from nlu.semantics.question_shapes import CHOICE, question_shapes
 from nlu.semantics.view import SentenceView, Word
 
 _COMPARATIVE = re.compile(r"(?:哪个|哪一个|哪台|哪一台|哪辆|哪张|哪条|谁)[^，,。；;？?\s]{0,4}?(?:更|最)?"
@@ -58,24 +57,7 @@ _STATED_VALUE_TYPES = frozenset({"time", "time_range", "amount", "quantity", "ma
 _ALTERNATIVE = "还是"  # 是 A 还是 B: an alternative question, whatever its punctuation
 
 
-<<<<<<< HEAD
-def _choice(view: SentenceView) -> bool:
-    """60%还是16%: a choice word between two mentions of one type asks which one."""
-    text = view.text
-    for s in question_shapes(text):
-        if s.shape != CHOICE:
-            continue
-        before = [m for m in view.mentions if m.c1 <= s.start and not text[m.c1:s.start].strip()]
-        after = [m for m in view.mentions if m.c0 >= s.end and not text[s.end:m.c0].strip()]
-        if before and after and before[-1].type == after[0].type:
-            return True
-    return False
-
-
-def is_statement(view: SentenceView) -> bool:
-=======
 def is_statement(view: SentenceView, stated: Sequence[tuple[int, int]] = ()) -> bool:
->>>>>>> main
     """A declarative sentence that states a value: subject, copula (是/为), and a value that
     ends the clause — and nothing asked anywhere.
 
@@ -86,7 +68,7 @@ def is_statement(view: SentenceView, stated: Sequence[tuple[int, int]] = ()) -> 
     alternative question (电量是百分之六十还是百分之十六) or any question cue (多少, 吗,
     是不是, ？…) is no statement.
     """
-    if any(w.kind == cues.QUESTION for w in view.cues) or _choice(view):
+    if any(w.kind == cues.QUESTION for w in view.cues):
         return False
     text = view.text
     for w in view.cues:
