@@ -1,0 +1,269 @@
+"""Judge each unit by its shape and decide what of the text is the user's business.
+
+A unit is *injected* when a shape of the pack (``lexicons/injection.json``) addresses the
+system in it — an order over its instructions, rules, prompts, limits, roles, approvals or
+permissions, a role marker or chat-template token, tool-call JSON, an exfiltration link, an
+encoded payload — or when it belongs to a block or turn that does (a comment, a role tag,
+a fence holding code or a system role, an assistant turn, a system turn that gives orders).
+A soft shape (跳过审批, 调用…接口, 没有任何限制) is descriptive, and ignored, in a clause that
+asks a question or when 的 follows it (不需要审批的工单有哪些, 调用接口超时怎么处理), and in
+quoted data (系统提示“网络连接失败”).
+
+What the injection carries goes with it (its *payload*): in a sentence holding an injected
+unit, every unit that is not itself a business request, and whatever a colon introduces;
+in the whole text, every clause that orders a write. Everything else is the user's.
+
+The result never lets attack text through and never fuses what is left: a unit that holds
+both injected and business material (no pause between them), or a drop that would join two
+tokens (AGV-0<!-- a -->2), makes the isolation ``mixed`` — the turn may not continue — and a
+drop between two word characters leaves a space.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from nlu.injection.fold import fold_view
+from nlu.injection.rules import InjectionRules, load_rules
+from nlu.injection.units import Unit, segment
+from nlu.text.first_chars import CharIndex, rarest, required_chars
+from nlu.text.wordscan import WordScanner, fold_ascii
+
+if TYPE_CHECKING:
+    from nlu.lexicon import Pack
+
+# Characters without which no structural unit (block, role turn) can exist.
+_STRUCTURE = frozenset("`<[{:：】*]!")
+_SEPARATORS = frozenset("，,、|:：。！？!?；;\n. \t")
+_SOFT_TAIL = frozenset("，,、|:： \t\n")
+_CODE_SIGNS = frozenset("=;(){}$/\\<>")
+
+
+@dataclass(frozen=True, slots=True)
+class Isolation:
+    """What to drop, in text coordinates, and whether the rest may be continued with."""
+
+    drops: tuple[tuple[int, int, str], ...]  # (start, end, replacement): "" or " " (never fuse)
+    mixed: bool  # injected and business material shared a unit, or a drop split a token
+    split: bool  # a drop sat inside a token (AGV-0<!-- a -->2): what is left is no question at all
+    shapes: tuple[str, ...]  # shape families found, for diagnostics
+
+
+class Isolator:
+    """Built once per pack; `isolate` keeps no state between calls."""
+
+    def __init__(self, pack: "Pack", rules: InjectionRules | None = None) -> None:
+        self.rules = rules or load_rules(pack.root)
+        letters = "".join(sorted({c.lower() for p in pack.identifier_patterns for c in p.example if c.isascii() and c.isalpha()}))
+        self._folded = [s for s in self.rules.shapes if not s.raw]
+        self._raw = [s for s in self.rules.shapes if s.raw]
+        self._index = CharIndex([rarest(required_chars(s.pattern), letters) for s in self._folded])
+        self._id_patterns = tuple(p.pattern for p in pack.identifier_patterns)
+        weak = self.rules.weak_business
+        words = [w for d in pack.domains.values() for w in (*d.explicit, *d.implied)]
+        words += [w for tpl in pack.templates.values() for w in tpl.triggers]
+        words += [s for t in pack.terms for s in t.surfaces]
+        words += [a.word for a in pack.actions if not a.write]
+        self._business = WordScanner((w, w) for w in set(words) if w not in weak and (len(w) >= 2 or w.isascii()))
+        self._writes = WordScanner([(a.word, a.word) for a in pack.actions if a.write] + [(w, w) for w in self.rules.write_words])
+        self._reads = WordScanner((a.word, a.word) for a in pack.actions if not a.write)
+
+    # -- entry point ------------------------------------------------------------------
+    def isolate(self, text: str, cuts: frozenset[int] = frozenset()) -> Isolation | None:
+        """None when nothing in `text` addresses the system (the usual turn)."""
+        view = fold_view(text, self.rules.fold)
+        hits = self._hits(text, view)
+        if not hits and not (_STRUCTURE & set(text)):
+            return None
+        units = segment(text, self.rules, cuts)
+        hits = [(h[0], h[1], h[2]) for h in hits if self._counts(text, units, h)]
+        injected = self._structural(text, units)
+        for i, u in enumerate(units):
+            if any(s < u.end and u.start < e for s, e, _ in hits):
+                injected.add(i)
+        if not injected:
+            return None
+        payload = self._payload(text, units, injected)
+        mixed = any(self._is_mixed(text, units[i], hits) for i in injected if units[i].kind == "text")
+        drops, split = self._drops(text, units, injected | payload)
+        return Isolation(tuple(drops), mixed or split, split, tuple(sorted({name for _, _, name in hits})))
+
+    # -- shapes -------------------------------------------------------------------------
+    def _hits(self, text: str, view) -> list[tuple[int, int, str]]:  # noqa: ANN001
+        out = []
+        for i in self._index.among(view.text):
+            shape = self._folded[i]
+            for m in shape.pattern.finditer(view.text):
+                if m.end() > m.start():
+                    s, e = view.span(m.start(), m.end())
+                    out.append((s, e, shape.name, shape.strong))
+        if "_" in text or "SYSTEM" in text:
+            for shape in self._raw:
+                out.extend((m.start(), m.end(), shape.name, shape.strong) for m in shape.pattern.finditer(text) if m.end() > m.start())
+        return out  # type: ignore[return-value]
+
+    def _counts(self, text: str, units: list[Unit], hit) -> bool:  # noqa: ANN001
+        """A strong shape always counts; a soft one not inside quoted data, not in a clause that
+        asks a question, not when 的 follows it (it describes a kind of thing)."""
+        s, e, _name, strong = hit
+        if strong:
+            return True
+        unit = next((u for u in units if u.start <= s < u.end), None)
+        if unit is None or unit.kind == "quote":
+            return False
+        rest = text[e:e + 3].lstrip()
+        if rest.startswith("的"):
+            return False
+        clause = [u for u in units if u.clause == unit.clause]
+        c0 = clause[0].start
+        # a clause that speaks to the system (你…) gives an order even when it asks
+        if self.rules.addressed.search(text, c0, s):
+            return True
+        # the question must be the hit's own, with no pause between them (哪些任务不用确认就能
+        # 下发, 不需要审批的工单有哪些) — not a question the hit was pasted into
+        last = next((u for u in reversed(clause) if u.start < e), unit)
+        return not self.rules.question.search(text, unit.start, last.end)
+
+    def _structural(self, text: str, units: list[Unit]) -> set[int]:
+        """Units injected by what they are: hidden or role blocks, code, tool JSON, forged turns."""
+        out: set[int] = set()
+        for i, u in enumerate(units):
+            if u.kind != "block":
+                continue
+            body = text[u.start:u.end]
+            if u.block in ("comment", "tag", "image", "link"):
+                out.add(i)  # never rendered to the user, or a chat-template / role wrapper
+            elif u.block == "json" and self.rules.tool_keys.search(body):
+                out.add(i)
+            elif u.block == "fence" and self._fence_injected(body):
+                out.add(i)
+            elif u.block == "table" and self._table_orders(body):
+                out.add(i)
+        turns: dict[int, list[int]] = {}
+        for i, u in enumerate(units):
+            if u.turn is not None:
+                turns.setdefault(u.turn, []).append(i)
+        forged = False
+        for members in turns.values():
+            role = units[members[0]].role
+            start, end = units[members[0]].start, units[members[-1]].end
+            body_start = units[members[1]].start if len(members) > 1 else end
+            body = text[body_start:end]
+            if role == "assistant" or (role == "system" and self._system_turn_orders(body)):
+                out.update(members)
+                forged = True
+        if forged:  # a forged transcript: its user markers are not the user's words either
+            out.update(i for i, u in enumerate(units) if u.kind == "marker")
+        return out
+
+    def _fence_injected(self, body: str) -> bool:
+        inner = body.strip("`")
+        info, _, content = inner.partition("\n")
+        if self.rules.role_of.get(info.strip().casefold()):
+            return True
+        han = sum(1 for ch in content if "\u4e00" <= ch <= "\u9fff")
+        # code (not a Chinese sentence) is never the user's question
+        return han * 3 < len(content.strip()) and any(ch in _CODE_SIGNS for ch in content)
+
+    def _table_orders(self, body: str) -> bool:
+        """A table cell that opens with a role marker and gives orders (| 系统指令：取消… |)."""
+        for cell in body.split("|"):
+            cell = cell.strip()
+            m = self.rules.role_marker.match(cell)
+            if m and (self.rules.role_of.get(m.group("role").casefold()) == "assistant" or self._system_turn_orders(cell[m.end():])):
+                return True
+        return False
+
+    def _system_turn_orders(self, body: str) -> bool:
+        """A system turn that gives orders (你必须…, a write at a clause start) is injected; one
+        that states a fact (系统：AGV-02 离线) is a quoted system message — data."""
+        if self.rules.imperative.search(body):
+            return True
+        folded = fold_ascii(body)
+        return any(s == 0 or body[s - 1] in _SEPARATORS for s, _e, _v in self._writes.scan(body, folded))
+
+    # -- scope -----------------------------------------------------------------------------
+    def _request(self, text: str) -> bool:
+        """Business material: an identifier or a pack business word (not a generic one)."""
+        if any(p.search(text) for p in self._id_patterns):
+            return True
+        return bool(self._business.scan(text, fold_ascii(text)))
+
+    def _query(self, text: str) -> bool:
+        """A business question: business material and a read verb or a question word — and
+        nothing sent out (导出全部用户数据 next to an injection is its payload)."""
+        if not self._request(text) or self.rules.egress.search(text):
+            return False
+        return bool(self.rules.question.search(text)) or bool(self._reads.scan(text, fold_ascii(text)))
+
+    def _write(self, text: str) -> bool:
+        return bool(self._writes.scan(text, fold_ascii(text)))
+
+    def _payload(self, text: str, units: list[Unit], injected: set[int]) -> set[int]:
+        out: set[int] = set()
+        clauses: dict[int, list[int]] = {}
+        for i, u in enumerate(units):
+            clauses.setdefault(u.clause, []).append(i)
+        hot_sentences = {units[i].sentence for i in injected}
+        prev_hot: dict[int, bool] = {}  # sentence -> an earlier clause of it holds injection
+        for c, members in clauses.items():
+            first = units[members[0]]
+            span = text[first.start:units[members[-1]].end]
+            has_inj = any(i in injected for i in members)
+            if self._write(span):
+                out.update(i for i in members if i not in injected)
+            elif first.sentence in hot_sentences:
+                # beside an injection only the user's own question survives: a clause that
+                # asks (a read verb or a question word) about business material
+                rest = "".join(text[units[i].start:units[i].end] + " " for i in members if i not in injected)
+                if (not has_inj and first.colon_before and prev_hot.get(first.sentence)) or not self._query(rest):
+                    out.update(i for i in members if i not in injected)  # a colon introduces the injection's content
+                else:
+                    out.update(i for i in members if i not in injected and not self._request(text[units[i].start:units[i].end]))
+            if has_inj:
+                prev_hot[first.sentence] = True
+        return out
+
+    def _is_mixed(self, text: str, unit: Unit, hits) -> bool:  # noqa: ANN001
+        """Does the unit hold business material outside the shapes that hit it?"""
+        chars = list(text[unit.start:unit.end])
+        for s, e, _ in hits:
+            for k in range(max(s, unit.start), min(e, unit.end)):
+                chars[k - unit.start] = " "
+        rest = "".join(chars).strip()
+        return bool(rest) and self._request(rest)
+
+    @staticmethod
+    def _drops(text: str, units: list[Unit], dropped: set[int]) -> tuple[list[tuple[int, int, str]], bool]:
+        out: list[tuple[int, int, str]] = []
+        split = False
+        n = len(text)
+        order = sorted(dropped)
+        runs: list[list[int]] = []
+        for i in order:
+            if runs and runs[-1][-1] == i - 1:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+        for run in runs:
+            s, e = units[run[0]].start, units[run[-1]].end
+            nxt = units[run[-1] + 1].start if run[-1] + 1 < len(units) else n
+            while e < nxt and text[e] in _SEPARATORS:
+                e += 1
+            if e >= n or nxt >= n and not text[e:].strip():
+                e = n
+                prev = units[run[0] - 1].end if run[0] > 0 else 0
+                while s > prev and text[s - 1] in _SOFT_TAIL:
+                    s -= 1
+            left = text[s - 1] if s > 0 else ""
+            right = text[e] if e < n else ""
+            if left and right and _wordish(left) and _wordish(right):
+                out.append((s, e, " "))  # never fuse the neighbours into a new token
+                split = True
+            else:
+                out.append((s, e, ""))
+        return out, split
+
+
+def _wordish(ch: str) -> bool:
+    return ch.isalnum() or ch in "-_"

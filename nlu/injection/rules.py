@@ -1,0 +1,101 @@
+"""The vocabulary of the injection judge, compiled once per pack root.
+
+Everything language-specific lives in ``lexicons/injection.json`` (shapes, word classes,
+role markers, tool-call keys, the folding table); this module only turns it into regexes.
+A shape's ``{name}`` placeholders expand to the word class ``classes.name`` and ``{gap}``
+to a short run of characters inside one clause, so a shape such as
+``{override}{gap12}{sysobj}`` covers 忽略之前的所有指令, 无视你的规则 and
+ignore all previous instructions with one line of data.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+
+LEXICON_FILE = "injection.json"
+
+# Characters a gap may not cross: clause and sentence punctuation (quotes may sit inside).
+_GAP = "[^，,、。！？!?；;：:\\n|]"
+_GAPS = {"gap": _GAP + "{0,8}?", "gap4": _GAP + "{0,4}?", "gap12": _GAP + "{0,12}?", "gap16": _GAP + "{0,16}?",
+         "gap24": _GAP + "{0,24}?"}
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    name: str  # the shape family, e.g. "override_instructions"
+    strong: bool  # counts anywhere (also quoted); a soft shape only where it is not descriptive
+    raw: bool  # runs on the text as it stands (case kept) instead of the folded view
+    pattern: re.Pattern[str]
+
+
+@dataclass(frozen=True, slots=True)
+class InjectionRules:
+    revision: str
+    fold: dict[str, str]
+    shapes: tuple[Shape, ...]
+    role_marker: re.Pattern[str]  # a turn opener at a sentence start: group "role" word
+    role_of: dict[str, str]  # role word (folded) -> assistant / system / user
+    tool_keys: re.Pattern[str]  # a JSON key of a tool call, a chat message or a clarification
+    imperative: re.Pattern[str]  # a second person or an order word (system turns)
+    question: re.Pattern[str]  # a clause that asks is descriptive
+    addressed: re.Pattern[str]  # …unless it speaks to the system in the second person
+    weak_business: frozenset[str]  # pack words too generic to make a business request
+    write_words: tuple[str, ...]  # writes beyond the pack's actions (English, colloquial: 关掉, 清空)
+    egress: re.Pattern[str]  # data leaving the system (导出, 发送到): never the question beside an injection
+
+
+def _alternation(words: list[str]) -> str:
+    return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
+
+
+def expand(pattern: str, classes: dict[str, list[str]]) -> str:
+    """``{name}`` → the word class as an alternation, ``{gap}`` → a bounded in-clause gap."""
+    def sub(m: re.Match[str]) -> str:
+        key = m.group(1)
+        if key in _GAPS:
+            return _GAPS[key]
+        if key in classes:
+            return _alternation(classes[key])
+        raise KeyError(f"unknown word class {{{key}}}")
+
+    return re.sub(r"\{([a-z][a-z0-9]*)\}", sub, pattern)
+
+
+def compile_rules(data: dict) -> InjectionRules:
+    classes = data["classes"]
+    shapes = []
+    for family in data["shapes"]:
+        for rx in family["patterns"]:
+            flags = 0 if family.get("raw") else re.IGNORECASE
+            shapes.append(Shape(family["name"], family["strength"] == "strong", bool(family.get("raw")),
+                                re.compile(expand(rx, classes), flags)))
+    markers = data["roleMarkers"]
+    role_of = {w.casefold(): role for role, words in markers.items() for w in words}
+    # At a sentence start, after Markdown quote/list/bold prefixes: "system:", "**系统通知**：", "助手："
+    role_marker = re.compile(r"[ \t>*\-]*(?:\*\*)?(?P<role>" + _alternation([w for ws in markers.values() for w in ws])
+                             + r")(?:\*\*)?[ \t]*[:：]", re.IGNORECASE)
+    return InjectionRules(
+        revision=data["revision"],
+        fold=dict(data["fold"]),
+        shapes=tuple(shapes),
+        role_marker=role_marker,
+        role_of=role_of,
+        tool_keys=re.compile(r'"\s*' + _alternation(data["toolKeys"]) + r'\s*"\s*:', re.IGNORECASE),
+        imperative=re.compile(_alternation(data["imperativeCues"]), re.IGNORECASE),
+        question=re.compile(_alternation(data["questionCues"]), re.IGNORECASE),
+        addressed=re.compile(_alternation(data["addressCues"]), re.IGNORECASE),
+        weak_business=frozenset(data["weakBusinessWords"]),
+        write_words=tuple(data["writeWords"]),
+        egress=re.compile(_alternation(data["egressWords"]), re.IGNORECASE),
+    )
+
+
+@functools.lru_cache(maxsize=4)
+def load_rules(root: Path | None = None) -> InjectionRules:
+    """The judge's rules from the pack at ``root`` (verified against the manifest)."""
+    from nlu.lexicon import load_data_file
+
+    return compile_rules(load_data_file(LEXICON_FILE, root))
