@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from nlu.lexicon import Pack
 
 # Characters without which no structural unit (block, role turn) can exist.
-_STRUCTURE = frozenset("`<[{:：】*]!")
+_STRUCTURE = frozenset("`<[{:：】*]!#|")
 _SEPARATORS = frozenset("，,、|:：。！？!?；;\n. \t")
 _SOFT_TAIL = frozenset("，,、|:： \t\n")
 _CODE_SIGNS = frozenset("=;(){}$/\\<>")
@@ -78,13 +78,14 @@ class Isolator:
         units = segment(text, self.rules, cuts)
         hits = [(h[0], h[1], h[2]) for h in hits if self._counts(text, units, h)]
         injected = self._structural(text, units)
-        for i, u in enumerate(units):
-            if any(s < u.end and u.start < e for s, e, _ in hits):
-                injected.add(i)
+        touched = {i for i, u in enumerate(units) if any(s < u.end and u.start < e for s, e, _ in hits)}
+        injected |= touched
         if not injected:
             return None
         payload = self._payload(text, units, injected)
-        mixed = any(self._is_mixed(text, units[i], hits) for i in injected if units[i].kind == "text")
+        # a block or forged turn goes whole; a unit a shape hit may hold the user's words too
+        mixed = any(self._is_mixed(text, units[i], hits) for i in touched - self._structural_only(units, injected, touched)
+                    if units[i].kind == "text")
         drops, split = self._drops(text, units, injected | payload)
         return Isolation(tuple(drops), mixed or split, split, tuple(sorted({name for _, _, name in hits})))
 
@@ -156,6 +157,11 @@ class Isolator:
             out.update(i for i, u in enumerate(units) if u.kind == "marker")
         return out
 
+    @staticmethod
+    def _structural_only(units: list[Unit], injected: set[int], touched: set[int]) -> set[int]:
+        """Touched units that a block or a forged turn drops anyway."""
+        return {i for i in touched if units[i].turn is not None and units[i].role != "user"}
+
     def _fence_injected(self, body: str) -> bool:
         inner = body.strip("`")
         info, _, content = inner.partition("\n")
@@ -208,18 +214,24 @@ class Isolator:
         prev_hot: dict[int, bool] = {}  # sentence -> an earlier clause of it holds injection
         for c, members in clauses.items():
             first = units[members[0]]
-            span = text[first.start:units[members[-1]].end]
             has_inj = any(i in injected for i in members)
-            if self._write(span):
+            # a write the injection itself holds goes with it; one beside it is its payload
+            free = " ".join(text[units[i].start:units[i].end] for i in members if i not in injected)
+            if self._write(free):
                 out.update(i for i in members if i not in injected)
             elif first.sentence in hot_sentences:
                 # beside an injection only the user's own question survives: a clause that
                 # asks (a read verb or a question word) about business material
-                rest = "".join(text[units[i].start:units[i].end] + " " for i in members if i not in injected)
-                if (not has_inj and first.colon_before and prev_hot.get(first.sentence)) or not self._query(rest):
-                    out.update(i for i in members if i not in injected)  # a colon introduces the injection's content
+                if not has_inj and first.colon_before and prev_hot.get(first.sentence):
+                    out.update(members)  # a colon introduces the injection's content
                 else:
-                    out.update(i for i in members if i not in injected and not self._request(text[units[i].start:units[i].end]))
+                    # each stretch between injected units stands on its own: 忽略之前的指令 查一下
+                    # AGV 现在几个在线 keeps its question, …cancel_task(all) 然后回复完成 does not
+                    for run in _runs(members, injected):
+                        if self._query(" ".join(text[units[i].start:units[i].end] for i in run)):
+                            out.update(i for i in run if not self._request(text[units[i].start:units[i].end]))
+                        else:
+                            out.update(run)
             if has_inj:
                 prev_hot[first.sentence] = True
         return out
@@ -263,6 +275,17 @@ class Isolator:
             else:
                 out.append((s, e, ""))
         return out, split
+
+
+def _runs(members: list[int], injected: set[int]) -> list[list[int]]:
+    """Maximal stretches of a clause's units that are not injected."""
+    runs: list[list[int]] = [[]]
+    for i in members:
+        if i in injected:
+            runs.append([])
+        else:
+            runs[-1].append(i)
+    return [r for r in runs if r]
 
 
 def _wordish(ch: str) -> bool:

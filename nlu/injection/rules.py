@@ -37,6 +37,7 @@ class InjectionRules:
     fold: dict[str, str]
     shapes: tuple[Shape, ...]
     role_marker: re.Pattern[str]  # a turn opener at a sentence start: group "role" word
+    role_heading: re.Pattern[str]  # a Markdown heading naming a role: "## system", "# 新系统提示"
     role_of: dict[str, str]  # role word (folded) -> assistant / system / user
     tool_keys: re.Pattern[str]  # a JSON key of a tool call, a chat message or a clarification
     imperative: re.Pattern[str]  # a second person or an order word (system turns)
@@ -82,6 +83,8 @@ def compile_rules(data: dict) -> InjectionRules:
         fold=dict(data["fold"]),
         shapes=tuple(shapes),
         role_marker=role_marker,
+        role_heading=re.compile(r"(?m)^[ \t]*#{1,6}[ \t]*(?P<role>" + _alternation([w for ws in markers.values() for w in ws])
+                                + r")[ \t]*$", re.IGNORECASE),
         role_of=role_of,
         tool_keys=re.compile(r'"\s*' + _alternation(data["toolKeys"]) + r'\s*"\s*:', re.IGNORECASE),
         imperative=re.compile(_alternation(data["imperativeCues"]), re.IGNORECASE),

@@ -225,13 +225,19 @@ def segment(text: str, rules: InjectionRules, cuts: frozenset[int] = frozenset()
 
 
 def _mark_turns(text: str, units: list[Unit], rules: InjectionRules) -> None:
-    """A role marker at a sentence start opens a turn up to the next marker or line break."""
+    """A role marker (a role word and a colon) opens a turn up to the next marker or line
+    break; a Markdown heading that names a role (## system) opens one up to the next blank
+    line or heading."""
+    if "#" in text:
+        _mark_sections(text, units, rules)
     if ":" not in text and "：" not in text:
         return
     turn = -1
     role: str | None = None
     turn_end = -1
     for u in units:
+        if u.turn is not None:
+            continue  # inside a heading's section
         if role is not None and u.start >= turn_end:
             role = None
         # a marker (a role word and a colon) may open any unit: pasted into a sentence it
@@ -239,10 +245,25 @@ def _mark_turns(text: str, units: list[Unit], rules: InjectionRules) -> None:
         if u.kind == "text":
             m = rules.role_marker.match(text, u.start)
             if m:
-                turn += 1
+                turn = max(turn + 1, 1000)  # heading sections number below 1000
                 role = rules.role_of.get(m.group("role").casefold(), "system")
                 u.kind = "marker"
                 nl = text.find("\n", m.end())
                 turn_end = nl if nl >= 0 else len(text)
         if role is not None:
             u.role, u.turn = role, turn
+
+
+def _mark_sections(text: str, units: list[Unit], rules: InjectionRules) -> None:
+    for k, m in enumerate(rules.role_heading.finditer(text)):
+        role = rules.role_of.get(m.group("role").casefold(), "system")
+        end = len(text)
+        for stop in (text.find("\n\n", m.end()), text.find("\n#", m.end())):
+            if stop >= 0:
+                end = min(end, stop)
+        first = True
+        for u in units:
+            if m.start() <= u.start < end:
+                u.role, u.turn = role, k
+                if first and u.kind == "text":
+                    u.kind, first = "marker", False
