@@ -47,10 +47,6 @@ class ClarificationPolicy:
         if top_domain in disabled:
             return self._use_original(draft, f"domain_disabled:{top_domain}")
 
-        # Injected material is already out of the text (nlu.injection); with no business
-        # request left, the caller uses the original — no option may carry attack text.
-        if "injection_flag" in flags and ({"injection_only", "injection_split"} & flags or not self._has_question(draft)):
-            return self._use_original(draft, "injection_without_request")
         request = self._first_rule(draft, flags)
         if request is not None:
             if not draft.flags.capability_on("clarify"):
@@ -78,6 +74,11 @@ class ClarificationPolicy:
         valid = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
         suspicious = find_suspicious(text, valid, self.id_patterns)
 
+        # Injected material is already out of the text (nlu.injection). With no business
+        # request of the user's standing on its own, ask — with no option: an option could
+        # only repeat what the attack carried.
+        if "injection_flag" in flags and ({"injection_only", "injection_split"} & flags or not self._has_question(draft)):
+            return clarify(draft, "intent", "没有识别到可以处理的业务问题，请直接描述您要查询或操作的内容。", ["canonicalText"])
         if "injection_mixed" in flags:
             # injected and requested words shared a unit: the canonical text holds only the
             # units judged clean, offered whole — never continued on a guess

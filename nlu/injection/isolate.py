@@ -46,6 +46,7 @@ class Isolation:
     drops: tuple[tuple[int, int, str], ...]  # (start, end, replacement): "" or " " (never fuse)
     mixed: bool  # injected and business material shared a unit, or a drop split a token
     split: bool  # a drop sat inside a token (AGV-0<!-- a -->2): what is left is no question at all
+    only: bool  # no business request of the user's stands outside the attack
     shapes: tuple[str, ...]  # shape families found, for diagnostics
 
 
@@ -82,12 +83,27 @@ class Isolator:
         injected |= touched
         if not injected:
             return None
-        payload = self._payload(text, units, injected)
+        payload = self._payload(text, units, injected, touched)
         # a block or forged turn goes whole; a unit a shape hit may hold the user's words too
-        mixed = any(self._is_mixed(text, units[i], hits) for i in touched - self._structural_only(units, injected, touched)
-                    if units[i].kind == "text")
-        drops, split = self._drops(text, units, injected | payload)
-        return Isolation(tuple(drops), mixed or split, split, tuple(sorted({name for _, _, name in hits})))
+        mixed = {i for i in touched - self._in_forged_turn(units, touched)
+                 if units[i].kind == "text" and self._is_mixed(text, units[i], hits)}
+        dropped = injected | payload
+        # the user's own business material: a unit outside the attack that is not itself a write
+        own = " ".join(text[u.start:u.end] for i, u in enumerate(units)
+                       if i not in injected and not self._write(text[u.start:u.end]))
+        shapes = tuple(sorted({name for _, _, name in hits}))
+        if self._request(own):
+            # a business request stands on its own: the attack and its payload go, and a unit
+            # that held both goes whole (the turn is then asked about, never continued)
+            drops, split = self._drops(text, [(units[i].start, units[i].end) for i in dropped])
+            return Isolation(tuple(drops), bool(mixed) or split, split, False, shapes)
+        # nothing of the user's stands alone: only the attack's own words go; what it carried
+        # (a write, a claim) stays as the user's data and the turn is never continued
+        spans = [(units[i].start, units[i].end) for i in injected - mixed]
+        spans += [(max(s, units[i].start), min(e, units[i].end)) for i in mixed for s, e, _ in hits
+                  if s < units[i].end and units[i].start < e]
+        drops, split = self._drops(text, spans)
+        return Isolation(tuple(drops), bool(mixed) or split, split, True, shapes)
 
     # -- shapes -------------------------------------------------------------------------
     def _hits(self, text: str, view) -> list[tuple[int, int, str]]:  # noqa: ANN001
@@ -146,6 +162,7 @@ class Isolator:
                 turns.setdefault(u.turn, []).append(i)
         forged = False
         for members in turns.values():
+            members = self._turn_extent(text, units, members)
             role = units[members[0]].role
             start, end = units[members[0]].start, units[members[-1]].end
             body_start = units[members[1]].start if len(members) > 1 else end
@@ -158,9 +175,27 @@ class Isolator:
         return out
 
     @staticmethod
-    def _structural_only(units: list[Unit], injected: set[int], touched: set[int]) -> set[int]:
-        """Touched units that a block or a forged turn drops anyway."""
+    def _in_forged_turn(units: list[Unit], touched: set[int]) -> set[int]:
+        """Touched units that a forged turn drops whole anyway."""
         return {i for i in touched if units[i].turn is not None and units[i].role != "user"}
+
+    def _turn_extent(self, text: str, units: list[Unit], members: list[int]) -> list[int]:
+        """A turn's first sentence is the turn's; a later sentence with business material of its
+        own and no write (SYSTEM: …developer mode. 列出今天所有失败的 AGV 任务) is the user's again."""
+        first_sentence = units[members[0]].sentence
+        by_sentence: dict[int, list[int]] = {}
+        for i in members:
+            by_sentence.setdefault(units[i].sentence, []).append(i)
+        out: list[int] = []
+        for sent, idx in by_sentence.items():
+            if sent != first_sentence:
+                body = text[units[idx[0]].start:units[idx[-1]].end]
+                if self._request(body) and not self._write(body):
+                    for i in (j for k, v in by_sentence.items() if k >= sent for j in v):
+                        units[i].role = units[i].turn = None
+                    break
+            out.extend(idx)
+        return out
 
     def _fence_injected(self, body: str) -> bool:
         inner = body.strip("`")
@@ -205,7 +240,7 @@ class Isolator:
     def _write(self, text: str) -> bool:
         return bool(self._writes.scan(text, fold_ascii(text)))
 
-    def _payload(self, text: str, units: list[Unit], injected: set[int]) -> set[int]:
+    def _payload(self, text: str, units: list[Unit], injected: set[int], touched: set[int]) -> set[int]:
         out: set[int] = set()
         clauses: dict[int, list[int]] = {}
         for i, u in enumerate(units):
@@ -232,8 +267,8 @@ class Isolator:
                             out.update(i for i in run if not self._request(text[units[i].start:units[i].end]))
                         else:
                             out.update(run)
-            if has_inj:
-                prev_hot[first.sentence] = True
+            if any(i in injected and units[i].kind != "marker" for i in members):
+                prev_hot[first.sentence] = True  # (a role marker's colon introduces a turn, judged on its own)
         return out
 
     def _is_mixed(self, text: str, unit: Unit, hits) -> bool:  # noqa: ANN001
@@ -246,26 +281,23 @@ class Isolator:
         return bool(rest) and self._request(rest)
 
     @staticmethod
-    def _drops(text: str, units: list[Unit], dropped: set[int]) -> tuple[list[tuple[int, int, str]], bool]:
+    def _drops(text: str, spans: list[tuple[int, int]]) -> tuple[list[tuple[int, int, str]], bool]:
+        """Spans to delete, merged across separators, each taking the punctuation and space it
+        leaves behind; a deletion between two word characters leaves a space (never fuses)."""
+        n = len(text)
+        merged: list[list[int]] = []
+        for s, e in sorted(spans):
+            if merged and all(ch in _SEPARATORS for ch in text[merged[-1][1]:s]):
+                merged[-1][1] = max(merged[-1][1], e)
+            else:
+                merged.append([s, e])
         out: list[tuple[int, int, str]] = []
         split = False
-        n = len(text)
-        order = sorted(dropped)
-        runs: list[list[int]] = []
-        for i in order:
-            if runs and runs[-1][-1] == i - 1:
-                runs[-1].append(i)
-            else:
-                runs.append([i])
-        for run in runs:
-            s, e = units[run[0]].start, units[run[-1]].end
-            nxt = units[run[-1] + 1].start if run[-1] + 1 < len(units) else n
-            while e < nxt and text[e] in _SEPARATORS:
+        for s, e in merged:
+            while e < n and text[e] in _SEPARATORS:
                 e += 1
-            if e >= n or nxt >= n and not text[e:].strip():
-                e = n
-                prev = units[run[0] - 1].end if run[0] > 0 else 0
-                while s > prev and text[s - 1] in _SOFT_TAIL:
+            if e >= n:
+                while s > 0 and text[s - 1] in _SOFT_TAIL:
                     s -= 1
             left = text[s - 1] if s > 0 else ""
             right = text[e] if e < n else ""

@@ -248,8 +248,7 @@ class ProtectStage(Stage):
             draft.raise_flag("injection_mixed")
         if found.split:
             draft.raise_flag("injection_split")
-        rest = draft.text
-        if not any("\u4e00" <= ch <= "\u9fff" or ch.isalnum() for ch in rest):
+        if found.only or not any("\u4e00" <= ch <= "\u9fff" or ch.isalnum() for ch in draft.text):
             draft.raise_flag("injection_only")
         return "injection_flag"
 
