@@ -20,6 +20,7 @@ drop between two word characters leaves a space.
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -77,16 +78,21 @@ class Isolator:
         if not hits and not (_STRUCTURE & set(text)):
             return None
         units = segment(text, self.rules, cuts)
-        hits = [(h[0], h[1], h[2]) for h in hits if self._counts(text, units, h)]
+        layout = _Layout(units)
+        hits = [(h[0], h[1], h[2]) for h in hits if self._counts(text, units, layout, h)]
         injected = self._structural(text, units)
-        touched = {i for i, u in enumerate(units) if any(s < u.end and u.start < e for s, e, _ in hits)}
+        by_unit: dict[int, list[tuple[int, int, str]]] = {}  # unit -> the hits overlapping it
+        for h in hits:
+            for i in layout.overlapping(h[0], h[1]):
+                by_unit.setdefault(i, []).append(h)
+        touched = set(by_unit)
         injected |= touched
         if not injected:
             return None
         payload = self._payload(text, units, injected, touched)
         # a block or forged turn goes whole; a unit a shape hit may hold the user's words too
         mixed = {i for i in touched - self._in_forged_turn(units, touched)
-                 if units[i].kind == "text" and self._is_mixed(text, units[i], hits)}
+                 if units[i].kind == "text" and self._is_mixed(text, units[i], by_unit[i])}
         dropped = injected | payload
         # the user's own business material: a unit outside the attack that is not itself a write
         own = " ".join(text[u.start:u.end] for i, u in enumerate(units)
@@ -100,8 +106,7 @@ class Isolator:
         # nothing of the user's stands alone: only the attack's own words go; what it carried
         # (a write, a claim) stays as the user's data and the turn is never continued
         spans = [(units[i].start, units[i].end) for i in injected - mixed]
-        spans += [(max(s, units[i].start), min(e, units[i].end)) for i in mixed for s, e, _ in hits
-                  if s < units[i].end and units[i].start < e]
+        spans += [(max(s, units[i].start), min(e, units[i].end)) for i in mixed for s, e, _ in by_unit[i]]
         drops, split = self._drops(text, spans)
         return Isolation(tuple(drops), bool(mixed) or split, split, True, shapes)
 
@@ -119,27 +124,28 @@ class Isolator:
                 out.extend((m.start(), m.end(), shape.name, shape.strong) for m in shape.pattern.finditer(text) if m.end() > m.start())
         return out  # type: ignore[return-value]
 
-    def _counts(self, text: str, units: list[Unit], hit) -> bool:  # noqa: ANN001
+    def _counts(self, text: str, units: list[Unit], layout: "_Layout", hit) -> bool:  # noqa: ANN001
         """A strong shape always counts; a soft one not inside quoted data, not in a clause that
         asks a question, not when 的 follows it (it describes a kind of thing)."""
         s, e, _name, strong = hit
         if strong:
             return True
-        unit = next((u for u in units if u.start <= s < u.end), None)
-        if unit is None or unit.kind == "quote":
+        at = layout.at(s)
+        if at is None or units[at].kind == "quote":
             return False
+        unit = units[at]
         rest = text[e:e + 3].lstrip()
         if rest.startswith("的"):
             return False
-        clause = [u for u in units if u.clause == unit.clause]
-        c0 = clause[0].start
+        c0 = units[layout.clause_first[unit.clause]].start
         # a clause that speaks to the system (你…) gives an order even when it asks
-        if self.rules.addressed.search(text, c0, s):
+        if layout.cue(text, "addressed", self.rules.addressed, c0, s):
             return True
         # the question must be the hit's own, with no pause between them (哪些任务不用确认就能
         # 下发, 不需要审批的工单有哪些) — not a question the hit was pasted into
-        last = next((u for u in reversed(clause) if u.start < e), unit)
-        return not self.rules.question.search(text, unit.start, last.end)
+        last = layout.before(e)
+        end = units[last].end if last is not None and last >= at else unit.end
+        return not layout.cue(text, "question", self.rules.question, unit.start, end)
 
     def _structural(self, text: str, units: list[Unit]) -> set[int]:
         """Units injected by what they are: hidden or role blocks, code, tool JSON, forged turns."""
@@ -307,6 +313,45 @@ class Isolator:
             else:
                 out.append((s, e, ""))
         return out, split
+
+
+class _Layout:
+    """Position lookups over a call's units (in text order), so every hit finds its units by
+    bisection instead of a scan: a long adversarial turn holds thousands of both."""
+
+    def __init__(self, units: list[Unit]) -> None:
+        self.units = units
+        self.starts = [u.start for u in units]
+        self.clause_first: dict[int, int] = {}
+        for i, u in enumerate(units):
+            self.clause_first.setdefault(u.clause, i)
+        self._cues: dict[str, tuple[list[int], list[int]]] = {}
+
+    def cue(self, text: str, name: str, pattern, a: int, b: int) -> bool:  # noqa: ANN001
+        """Does a match of `pattern` lie wholly inside [a, b)? (matches found once per call)"""
+        found = self._cues.get(name)
+        if found is None:
+            ms = list(pattern.finditer(text))
+            found = self._cues[name] = ([m.start() for m in ms], [m.end() for m in ms])
+        starts, ends = found
+        k = bisect_left(starts, a)
+        return k < len(starts) and ends[k] <= b
+
+    def at(self, pos: int) -> int | None:
+        i = bisect_right(self.starts, pos) - 1
+        return i if i >= 0 and pos < self.units[i].end else None
+
+    def before(self, pos: int) -> int | None:
+        """The last unit starting before `pos`."""
+        i = bisect_left(self.starts, pos) - 1
+        return i if i >= 0 else None
+
+    def overlapping(self, s: int, e: int) -> range:
+        i = max(bisect_right(self.starts, s) - 1, 0)
+        if i < len(self.units) and self.units[i].end <= s:
+            i += 1
+        j = bisect_left(self.starts, e)
+        return range(i, max(i, j))
 
 
 def _runs(members: list[int], injected: set[int]) -> list[list[int]]:

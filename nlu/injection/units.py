@@ -16,6 +16,7 @@ A unit never straddles a block edge, so dropping units never cuts a block in two
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from nlu.injection.rules import InjectionRules
@@ -105,10 +106,16 @@ def _json_blocks(text: str) -> list[tuple[int, int, str]]:
 def _quotes(text: str, taken: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     out = []
     i, n = 0, len(text)
+    k = 0  # the next block of `taken` (sorted, disjoint) at or after i
     while i < n:
+        while k < len(taken) and taken[k][1] <= i:
+            k += 1
+        if k < len(taken) and taken[k][0] <= i:
+            i = taken[k][1]  # inside a block: quotes there belong to it
+            continue
         ch = text[i]
         close = _QUOTES.get(ch)
-        if close is None or _inside(i, taken):
+        if close is None:
             i += 1
             continue
         end = text.find(close, i + 1, min(n, i + 201))
@@ -120,10 +127,6 @@ def _quotes(text: str, taken: list[tuple[int, int, str]]) -> list[tuple[int, int
         out.append((i, end + 1, "bracket" if ch == "（" else "quote"))
         i = end + 1
     return out
-
-
-def _inside(pos: int, spans: list[tuple[int, int, str]]) -> bool:
-    return any(s <= pos < e for s, e, _ in spans)
 
 
 def find_blocks(text: str) -> list[tuple[int, int, str]]:
@@ -255,6 +258,7 @@ def _mark_turns(text: str, units: list[Unit], rules: InjectionRules) -> None:
 
 
 def _mark_sections(text: str, units: list[Unit], rules: InjectionRules) -> None:
+    starts = [u.start for u in units]
     for k, m in enumerate(rules.role_heading.finditer(text)):
         role = rules.role_of.get(m.group("role").casefold(), "system")
         end = len(text)
@@ -262,8 +266,7 @@ def _mark_sections(text: str, units: list[Unit], rules: InjectionRules) -> None:
             if stop >= 0:
                 end = min(end, stop)
         first = True
-        for u in units:
-            if m.start() <= u.start < end:
-                u.role, u.turn = role, k
-                if first and u.kind == "text":
-                    u.kind, first = "marker", False
+        for u in units[bisect_left(starts, m.start()):bisect_left(starts, end)]:
+            u.role, u.turn = role, k
+            if first and u.kind == "text":
+                u.kind, first = "marker", False
