@@ -24,17 +24,15 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from nlu.injection.fold import fold_view
+from nlu.injection.fold import fold_view_fast
 from nlu.injection.rules import InjectionRules, load_rules
-from nlu.injection.units import Unit, segment
+from nlu.injection.units import TAG_START, Unit, segment
 from nlu.text.first_chars import CharIndex, rarest, required_chars
 from nlu.text.wordscan import WordScanner, fold_ascii
 
 if TYPE_CHECKING:
     from nlu.lexicon import Pack
 
-# Characters without which no structural unit (block, role turn) can exist.
-_STRUCTURE = frozenset("`<[{:：】*]!#|")
 _SEPARATORS = frozenset("，,、|:：。！？!?；;\n. \t")
 _SOFT_TAIL = frozenset("，,、|:： \t\n")
 _CODE_SIGNS = frozenset("=;(){}$/\\<>")
@@ -59,7 +57,12 @@ class Isolator:
         letters = "".join(sorted({c.lower() for p in pack.identifier_patterns for c in p.example if c.isascii() and c.isalpha()}))
         self._folded = [s for s in self.rules.shapes if not s.raw]
         self._raw = [s for s in self.rules.shapes if s.raw]
-        self._index = CharIndex([rarest(required_chars(s.pattern), letters) for s in self._folded])
+        # Shapes indexed by the rarest character set each needs (nlu.text.first_chars): a turn's
+        # characters pick the few worth searching, and of those only a shape whose every needed
+        # set the turn meets is searched (exact: a match needs one character of each set).
+        needs = [required_chars(s.pattern) for s in self._folded]
+        self._index = CharIndex([rarest(n, letters) for n in needs])
+        self._needs = [n or () for n in needs]
         self._id_patterns = tuple(p.pattern for p in pack.identifier_patterns)
         weak = self.rules.weak_business
         words = [w for d in pack.domains.values() for w in (*d.explicit, *d.implied)]
@@ -73,9 +76,9 @@ class Isolator:
     # -- entry point ------------------------------------------------------------------
     def isolate(self, text: str, cuts: frozenset[int] = frozenset()) -> Isolation | None:
         """None when nothing in `text` addresses the system (the usual turn)."""
-        view = fold_view(text, self.rules.fold)
+        view = fold_view_fast(text, self.rules.fold)
         hits = self._hits(text, view)
-        if not hits and not (_STRUCTURE & set(text)):
+        if not hits and not self._structure_possible(text):
             return None
         units = segment(text, self.rules, cuts)
         layout = _Layout(units)
@@ -110,10 +113,27 @@ class Isolator:
         drops, split = self._drops(text, spans)
         return Isolation(tuple(drops), bool(mixed) or split, split, True, shapes)
 
+    def _structure_possible(self, text: str) -> bool:
+        """Could the text hold a block or a role turn? (cheap tests; the usual turn holds none)"""
+        if "```" in text or "<!--" in text or "](" in text or text.count("|") >= 3:
+            return True
+        if ("<" in text or "[" in text) and TAG_START.search(text):
+            return True
+        if ("{" in text or "[" in text) and '"' in text:
+            return True
+        if (":" in text or "：" in text) and self.rules.role_colon.search(text):
+            return True
+        return "#" in text and self.rules.role_heading.search(text) is not None
+
     # -- shapes -------------------------------------------------------------------------
     def _hits(self, text: str, view) -> list[tuple[int, int, str]]:  # noqa: ANN001
         out = []
+        present = None
         for i in self._index.among(view.text):
+            if self._needs[i]:
+                present = present or frozenset(view.text)
+                if any(need.isdisjoint(present) for need in self._needs[i]):
+                    continue
             shape = self._folded[i]
             for m in shape.pattern.finditer(view.text):
                 if m.end() > m.start():

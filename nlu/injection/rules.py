@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from nlu.text.first_chars import first_chars
+
 
 LEXICON_FILE = "injection.json"
 
@@ -37,6 +39,7 @@ class InjectionRules:
     fold: dict[str, str]
     shapes: tuple[Shape, ...]
     role_marker: re.Pattern[str]  # a turn opener at a sentence start: group "role" word
+    role_colon: re.Pattern[str]  # a role word and a colon anywhere (the gate before looking for turns)
     role_heading: re.Pattern[str]  # a Markdown heading naming a role: "## system", "# 新系统提示"
     role_of: dict[str, str]  # role word (folded) -> assistant / system / user
     tool_keys: re.Pattern[str]  # a JSON key of a tool call, a chat message or a clarification
@@ -65,6 +68,18 @@ def expand(pattern: str, classes: dict[str, list[str]]) -> str:
     return re.sub(r"\{([a-z][a-z0-9]*)\}", sub, pattern)
 
 
+def _compile(rx: str, flags: int) -> re.Pattern[str]:
+    """The shape's regex behind a one-class lookahead of the characters a match can begin with:
+    the engine then skips every other position in C instead of trying a long alternation there
+    (same matches: the lookahead only restates what the pattern needs first)."""
+    pattern = re.compile(rx, flags)
+    first = first_chars(pattern)
+    if first and len(first) <= 256:
+        cls = "".join(re.escape(c) for c in sorted(first))
+        pattern = re.compile(f"(?=[{cls}])(?:{rx})", flags)
+    return pattern
+
+
 def compile_rules(data: dict) -> InjectionRules:
     classes = data["classes"]
     shapes = []
@@ -72,7 +87,7 @@ def compile_rules(data: dict) -> InjectionRules:
         for rx in family["patterns"]:
             flags = 0 if family.get("raw") else re.IGNORECASE
             shapes.append(Shape(family["name"], family["strength"] == "strong", bool(family.get("raw")),
-                                re.compile(expand(rx, classes), flags)))
+                                _compile(expand(rx, classes), flags)))
     markers = data["roleMarkers"]
     role_of = {w.casefold(): role for role, words in markers.items() for w in words}
     # At a sentence start, after Markdown quote/list/bold prefixes: "system:", "**系统通知**：", "助手："
@@ -83,6 +98,7 @@ def compile_rules(data: dict) -> InjectionRules:
         fold=dict(data["fold"]),
         shapes=tuple(shapes),
         role_marker=role_marker,
+        role_colon=re.compile(_alternation([w for ws in markers.values() for w in ws]) + r"(?:\*\*)?[ \t]*[:：]", re.IGNORECASE),
         role_heading=re.compile(r"(?m)^[ \t]*#{1,6}[ \t]*(?P<role>" + _alternation([w for ws in markers.values() for w in ws])
                                 + r")[ \t]*$", re.IGNORECASE),
         role_of=role_of,

@@ -43,6 +43,8 @@ _TAG_PAIRS = re.compile(
     r"|<<SYS>>.*?(?:<</SYS>>|\Z)"
     r"|</?(?:user|system|assistant|developer)\s*>|<\|[a-z_]{2,20}\|>|\[/?(?:INST|SYSTEM)\]",
     re.IGNORECASE | re.S)
+# where a role or chat-template tag can begin (the gate before segmenting a turn at all)
+TAG_START = re.compile(r"<\|[a-z_]{2,20}\||</?(?:system|assistant|developer|user|script)\b|\[/?(?:SYSTEM|INST|系统)\]|<</?SYS>>", re.I)
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _MD_IMAGE_OR_LINK = re.compile(r"!?\[[^\]\n]{0,200}\]\([^)\s]{0,500}\)")
 _QUOTES = {"“": "”", "‘": "’", "「": "」", "『": "』", "（": "）", '"': '"', "'": "'"}
