@@ -14,7 +14,6 @@ no letter-by-letter spelling — with string operations and a lazy position map.
 """
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from bisect import bisect_right
@@ -110,15 +109,15 @@ def fold_view(text: str, table: dict[str, str]) -> FoldedView:
     return FoldedView("".join(keep_c), keep_i)
 
 
-@functools.lru_cache(maxsize=8)
-def _table_chars(items: frozenset) -> re.Pattern[str] | None:
-    keys = sorted(k for k, _ in items)
-    return re.compile("[" + "".join(re.escape(k) for k in keys) + "]") if keys else None
+def table_chars(table: dict[str, str]) -> re.Pattern[str] | None:
+    """One character class of the table's keys (built once, beside the table)."""
+    return re.compile("[" + "".join(re.escape(k) for k in sorted(table)) + "]") if table else None
 
 
-def fold_view_fast(text: str, table: dict[str, str]) -> FoldedView:
+def fold_view_fast(text: str, table: dict[str, str], table_re: re.Pattern[str] | None = None) -> FoldedView:
     """Same view as `fold_view`, by string operations when the text allows it."""
-    table_re = _table_chars(frozenset(table.items()))
+    if table_re is None:
+        table_re = table_chars(table)
     if not _PLAIN.fullmatch(text) or (table_re is not None and table_re.search(text)) or _SPACED_LETTERS.search(text):
         return fold_view(text, table)
     low = text.lower()  # length-preserving on plain characters

@@ -20,14 +20,15 @@ drop between two word characters leaves a space.
 """
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from nlu.injection.fold import fold_view_fast
+from nlu.injection.fold import fold_view_fast, table_chars
 from nlu.injection.rules import InjectionRules, load_rules
 from nlu.injection.units import TAG_START, Unit, segment
-from nlu.text.first_chars import CharIndex, rarest, required_chars
+from nlu.text.first_chars import CharIndex, first_chars, rarest, required_chars
 from nlu.text.wordscan import WordScanner, fold_ascii
 
 if TYPE_CHECKING:
@@ -55,14 +56,22 @@ class Isolator:
     def __init__(self, pack: "Pack", rules: InjectionRules | None = None) -> None:
         self.rules = rules or load_rules(pack.root)
         letters = "".join(sorted({c.lower() for p in pack.identifier_patterns for c in p.example if c.isascii() and c.isalpha()}))
+        self._fold_chars = table_chars(self.rules.fold)
         self._folded = [s for s in self.rules.shapes if not s.raw]
         self._raw = [s for s in self.rules.shapes if s.raw]
         # Shapes indexed by the rarest character set each needs (nlu.text.first_chars): a turn's
         # characters pick the few worth searching, and of those only a shape whose every needed
         # set the turn meets is searched (exact: a match needs one character of each set).
+        # (An empty set below keeps a shape out of that index: it lives in the other one.)
         needs = [required_chars(s.pattern) for s in self._folded]
-        self._index = CharIndex([rarest(n, letters) for n in needs])
         self._needs = [n or () for n in needs]
+        # a shape spelt in Latin letters can only match where the turn holds a Latin word (not
+        # just the letters of an identifier such as AGV-01, which Chinese turns are full of):
+        # those shapes sit in an index of their own, consulted only then
+        latin = [_latin_only(first_chars(s.pattern)) for s in self._folded]
+        rare = [rarest(n, letters) for n in needs]
+        self._latin_index = CharIndex([r if is_latin else frozenset() for r, is_latin in zip(rare, latin)])
+        self._cjk_index = CharIndex([frozenset() if is_latin else r for r, is_latin in zip(rare, latin)])
         self._id_patterns = tuple(p.pattern for p in pack.identifier_patterns)
         weak = self.rules.weak_business
         words = [w for d in pack.domains.values() for w in (*d.explicit, *d.implied)]
@@ -70,13 +79,14 @@ class Isolator:
         words += [s for t in pack.terms for s in t.surfaces]
         words += [a.word for a in pack.actions if not a.write]
         self._business = WordScanner((w, w) for w in set(words) if w not in weak and (len(w) >= 2 or w.isascii()))
+        self._latin_vocabulary = frozenset(w.casefold() for w in words if w.isascii() and w.isalpha())
         self._writes = WordScanner([(a.word, a.word) for a in pack.actions if a.write] + [(w, w) for w in self.rules.write_words])
         self._reads = WordScanner((a.word, a.word) for a in pack.actions if not a.write)
 
     # -- entry point ------------------------------------------------------------------
     def isolate(self, text: str, cuts: frozenset[int] = frozenset()) -> Isolation | None:
         """None when nothing in `text` addresses the system (the usual turn)."""
-        view = fold_view_fast(text, self.rules.fold)
+        view = fold_view_fast(text, self.rules.fold, self._fold_chars)
         hits = self._hits(text, view)
         if not hits and not self._structure_possible(text):
             return None
@@ -126,23 +136,28 @@ class Isolator:
         return "#" in text and self.rules.role_heading.search(text) is not None
 
     # -- shapes -------------------------------------------------------------------------
-    def _hits(self, text: str, view) -> list[tuple[int, int, str]]:  # noqa: ANN001
+    def _hits(self, text: str, view) -> list[tuple[int, int, str, bool]]:  # noqa: ANN001
+        folded = view.text
+        candidates = self._cjk_index.among(folded)
+        if any(m.group() not in self._latin_vocabulary for m in _LATIN_WORD.finditer(folded)):
+            candidates = [*candidates, *self._latin_index.among(folded)]
         out = []
-        present = None
-        for i in self._index.among(view.text):
-            if self._needs[i]:
-                present = present or frozenset(view.text)
-                if any(need.isdisjoint(present) for need in self._needs[i]):
-                    continue
+        present = frozenset(folded) if candidates else frozenset()
+        for i in candidates:
+            needs = self._needs[i]
+            if needs and any(need.isdisjoint(present) for need in needs):
+                continue
             shape = self._folded[i]
-            for m in shape.pattern.finditer(view.text):
+            if shape.pattern.search(folded) is None:  # the usual answer; no iterator built
+                continue
+            for m in shape.pattern.finditer(folded):
                 if m.end() > m.start():
                     s, e = view.span(m.start(), m.end())
                     out.append((s, e, shape.name, shape.strong))
         if "_" in text or "SYSTEM" in text:
             for shape in self._raw:
                 out.extend((m.start(), m.end(), shape.name, shape.strong) for m in shape.pattern.finditer(text) if m.end() > m.start())
-        return out  # type: ignore[return-value]
+        return out
 
     def _counts(self, text: str, units: list[Unit], layout: "_Layout", hit) -> bool:  # noqa: ANN001
         """A strong shape always counts; a soft one not inside quoted data, not in a clause that
@@ -372,6 +387,15 @@ class _Layout:
             i += 1
         j = bisect_left(self.starts, e)
         return range(i, max(i, j))
+
+
+# A word of Latin letters that is not the head of an identifier (agv-01, hxd1-0001, wo-…).
+_LATIN_WORD = re.compile(r"(?<![a-z0-9\-_])[a-z]{2,}(?![a-z0-9\-])")
+_LETTER_FOLDS = frozenset("İıſ\u212a")  # what the engine folds to an ASCII letter under IGNORECASE
+
+
+def _latin_only(first: frozenset[str] | None) -> bool:
+    return bool(first) and all((c.isascii() and c.isalpha()) or c in _LETTER_FOLDS for c in first)
 
 
 def _runs(members: list[int], injected: set[int]) -> list[list[int]]:

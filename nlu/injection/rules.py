@@ -68,6 +68,23 @@ def expand(pattern: str, classes: dict[str, list[str]]) -> str:
     return re.sub(r"\{([a-z][a-z0-9]*)\}", sub, pattern)
 
 
+def _by_script(rx: str, classes: dict[str, list[str]]) -> list[str]:
+    """A pattern that opens with a word class holding both Latin and Chinese words, as two
+    patterns: one opening with the Latin words, one with the others (together exactly the
+    same matches). The Latin one is then searched only in turns with a Latin word, the other
+    is indexed by its rarer Chinese first characters."""
+    m = re.match(r"\{([a-z][a-z0-9]*)\}", rx)
+    if not m or m.group(1) not in classes:
+        return [rx]
+    words = classes[m.group(1)]
+    latin = [w for w in words if w.isascii()]
+    other = [w for w in words if not w.isascii()]
+    if not latin or not other:
+        return [rx]
+    rest = rx[m.end():]
+    return [_alternation(latin) + rest, _alternation(other) + rest]
+
+
 def _compile(rx: str, flags: int) -> re.Pattern[str]:
     """The shape's regex behind a one-class lookahead of the characters a match can begin with:
     the engine then skips every other position in C instead of trying a long alternation there
@@ -86,8 +103,9 @@ def compile_rules(data: dict) -> InjectionRules:
     for family in data["shapes"]:
         for rx in family["patterns"]:
             flags = 0 if family.get("raw") else re.IGNORECASE
-            shapes.append(Shape(family["name"], family["strength"] == "strong", bool(family.get("raw")),
-                                _compile(expand(rx, classes), flags)))
+            for variant in _by_script(rx, classes):
+                shapes.append(Shape(family["name"], family["strength"] == "strong", bool(family.get("raw")),
+                                    _compile(expand(variant, classes), flags)))
     markers = data["roleMarkers"]
     role_of = {w.casefold(): role for role, words in markers.items() for w in words}
     # At a sentence start, after Markdown quote/list/bold prefixes: "system:", "**系统通知**：", "助手："
