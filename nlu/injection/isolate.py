@@ -243,6 +243,8 @@ class Isolator:
         info, _, content = inner.partition("\n")
         if self.rules.role_of.get(info.strip().casefold()):
             return True
+        if self.rules.role_colon.search(content) or self.rules.role_key.search(content):
+            return True  # a role turn or a role field inside the fence (system: …, role: system)
         han = sum(1 for ch in content if "\u4e00" <= ch <= "\u9fff")
         # code (not a Chinese sentence) is never the user's question
         return han * 3 < len(content.strip()) and any(ch in _CODE_SIGNS for ch in content)

@@ -40,6 +40,7 @@ class InjectionRules:
     shapes: tuple[Shape, ...]
     role_marker: re.Pattern[str]  # a turn opener at a sentence start: group "role" word
     role_colon: re.Pattern[str]  # a role word and a colon anywhere (the gate before looking for turns)
+    role_key: re.Pattern[str]  # a role field naming a role: role: system, "role": "assistant"
     role_heading: re.Pattern[str]  # a Markdown heading naming a role: "## system", "# 新系统提示"
     role_of: dict[str, str]  # role word (folded) -> assistant / system / user
     tool_keys: re.Pattern[str]  # a JSON key of a tool call, a chat message or a clarification
@@ -117,6 +118,8 @@ def compile_rules(data: dict) -> InjectionRules:
         shapes=tuple(shapes),
         role_marker=role_marker,
         role_colon=re.compile(_alternation([w for ws in markers.values() for w in ws]) + r"(?:\*\*)?[ \t]*[:：]", re.IGNORECASE),
+        role_key=re.compile(r"(?:role|角色)[\"']?\s*[:：=]\s*[\"']?" + _alternation([w for k in ("assistant", "system") for w in markers[k]]),
+                            re.IGNORECASE),
         role_heading=re.compile(r"(?m)^[ \t]*#{1,6}[ \t]*(?P<role>" + _alternation([w for ws in markers.values() for w in ws])
                                 + r")[ \t]*$", re.IGNORECASE),
         role_of=role_of,

@@ -261,12 +261,12 @@ def _mark_turns(text: str, units: list[Unit], rules: InjectionRules) -> None:
 
 def _mark_sections(text: str, units: list[Unit], rules: InjectionRules) -> None:
     starts = [u.start for u in units]
+    # where a section stops: a blank line or the next heading (found once, then bisected)
+    stops = sorted(m.start() for m in re.finditer(r"\n(?=\n|#)", text))
     for k, m in enumerate(rules.role_heading.finditer(text)):
         role = rules.role_of.get(m.group("role").casefold(), "system")
-        end = len(text)
-        for stop in (text.find("\n\n", m.end()), text.find("\n#", m.end())):
-            if stop >= 0:
-                end = min(end, stop)
+        j = bisect_left(stops, m.end())
+        end = stops[j] if j < len(stops) else len(text)
         first = True
         for u in units[bisect_left(starts, m.start()):bisect_left(starts, end)]:
             u.role, u.turn = role, k
