@@ -10,13 +10,16 @@ asks a question or when 的 follows it (不需要审批的工单有哪些, 调�
 quoted data (系统提示“网络连接失败”).
 
 What the injection carries goes with it (its *payload*): in a sentence holding an injected
-unit, every unit that is not itself a business request, and whatever a colon introduces;
-in the whole text, every clause that orders a write. Everything else is the user's.
+unit, every stretch that is not the user's own question (business material with a read verb
+or a question word), and whatever a colon introduces; in the whole text, every clause that
+orders a write. Everything else is the user's.
 
-The result never lets attack text through and never fuses what is left: a unit that holds
-both injected and business material (no pause between them), or a drop that would join two
-tokens (AGV-0<!-- a -->2), makes the isolation ``mixed`` — the turn may not continue — and a
-drop between two word characters leaves a space.
+Injected units and their payload are dropped only when a business request of the user's
+stands on its own in the other units; otherwise only the attack's own words go, what it
+carried stays as the user's data, and the turn is never continued (``only``). A unit that
+holds both injected and business material (no pause between them), or a drop that would
+join two tokens (AGV-0<!-- a -->2), makes the isolation ``mixed`` — the turn may not continue
+— and a drop between two word characters leaves a space.
 """
 from __future__ import annotations
 
@@ -102,7 +105,7 @@ class Isolator:
         injected |= touched
         if not injected:
             return None
-        payload = self._payload(text, units, injected, touched)
+        payload = self._payload(text, units, injected)
         # a block or forged turn goes whole; a unit a shape hit may hold the user's words too
         mixed = {i for i in touched - self._in_forged_turn(units, touched)
                  if units[i].kind == "text" and self._is_mixed(text, units[i], by_unit[i])}
@@ -283,7 +286,7 @@ class Isolator:
     def _write(self, text: str) -> bool:
         return bool(self._writes.scan(text, fold_ascii(text)))
 
-    def _payload(self, text: str, units: list[Unit], injected: set[int], touched: set[int]) -> set[int]:
+    def _payload(self, text: str, units: list[Unit], injected: set[int]) -> set[int]:
         out: set[int] = set()
         clauses: dict[int, list[int]] = {}
         for i, u in enumerate(units):
