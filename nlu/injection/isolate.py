@@ -142,11 +142,11 @@ class Isolator:
     # -- shapes -------------------------------------------------------------------------
     def _hits(self, text: str, view) -> list[tuple[int, int, str, bool]]:  # noqa: ANN001
         folded = view.text
-        candidates = self._cjk_index.among(folded)
+        present = frozenset(folded)  # the turn's characters: pick the shapes, then check their needs
+        candidates = self._cjk_index.among(present)
         if any(m.group() not in self._latin_vocabulary for m in _LATIN_WORD.finditer(folded)):
-            candidates = [*candidates, *self._latin_index.among(folded)]
+            candidates = [*candidates, *self._latin_index.among(present)]
         out = []
-        present = frozenset(folded) if candidates else frozenset()
         for i in candidates:
             needs = self._needs[i]
             if needs and any(need.isdisjoint(present) for need in needs):

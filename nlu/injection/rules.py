@@ -70,11 +70,20 @@ def expand(pattern: str, classes: dict[str, list[str]]) -> str:
 
 
 def _by_script(rx: str, classes: dict[str, list[str]]) -> list[str]:
-    """A pattern that opens with a word class holding both Latin and Chinese words, as two
-    patterns: one opening with the Latin words, one with the others (together exactly the
+    """A pattern that opens with a word class (or a group of plain words) holding both Latin
+    and Chinese words, as two patterns: one opening with the Latin words, one with the others (together exactly the
     same matches). The Latin one is then searched only in turns with a Latin word, the other
     is indexed by its rarer Chinese first characters."""
     m = re.match(r"\{([a-z][a-z0-9]*)\}", rx)
+    # or a leading group of plain alternatives (words, spaces, an optional letter: "guardrails?")
+    g = re.match(r"\(([^()\[\]{}\\*+.|^$]+(?:\|[^()\[\]{}\\*+.|^$]+)+)\)", rx)
+    if g and not g.group(1).startswith("?"):
+        items = g.group(1).split("|")
+        latin, other = [w for w in items if w.isascii()], [w for w in items if not w.isascii()]
+        if latin and other:
+            rest = rx[g.end():]
+            return ["(?:" + "|".join(latin) + ")" + rest, "(?:" + "|".join(other) + ")" + rest]
+        return [rx]
     if not m or m.group(1) not in classes:
         return [rx]
     words = classes[m.group(1)]
