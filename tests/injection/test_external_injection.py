@@ -51,3 +51,27 @@ def test_benign_false_positives_at_most_one_percent(figures):
     figs, _, n_benign = figures
     n, d = _n(figs, "benign.external.false_positive")
     assert d == n_benign and n <= 0.01 * d, "\n".join(figs.examples.get("benign.external.false_positive", []))
+
+
+def test_real_correct_sentences_are_never_judged_injected(suite):
+    """Every real sentence of the shared material (correct sentences, both sides of the
+    spelling-check pairs, the domain-identifier turns): none may be flagged or cut."""
+    import json
+
+    from nlu.injection import Isolator
+    from nlu.lexicon import default_pack
+
+    ext = suite.external_dir()
+    if ext is None:
+        pytest.skip("shared/external not found next to the repository root nor at /work/shared/external")
+    real = ext / "real-text"
+    texts = [json.loads(line)["text"] for line in (real / "correct.jsonl").read_text(encoding="utf-8").splitlines() if line]
+    texts += [json.loads(line)["text"] for line in (real / "domain_ids.jsonl").read_text(encoding="utf-8").splitlines() if line]
+    for line in (real / "csc_pairs.jsonl").read_text(encoding="utf-8").splitlines():
+        if line:
+            pair = json.loads(line)
+            texts += [pair["wrong"], pair["right"]]
+    iso = Isolator(default_pack())
+    flagged = [t for t in texts if iso.isolate(t) is not None]
+    print(f"real sentences judged injected: {len(flagged)}/{len(texts)}")
+    assert not flagged, flagged[:10]
