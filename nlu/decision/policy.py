@@ -84,8 +84,16 @@ class ClarificationPolicy:
         valid = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
         suspicious = find_suspicious(text, valid, self.id_patterns)
 
-        if "injection_flag" in flags and ("injection_only" in flags or not self._has_question(draft)):
+        # Injected material is already out of the text (nlu.injection). With no business
+        # request of the user's standing on its own, ask — with no option: an option could
+        # only repeat what the attack carried.
+        if "injection_flag" in flags and ({"injection_only", "injection_split"} & flags or not self._has_question(draft)):
             return clarify(draft, "intent", "没有识别到可以处理的业务问题，请直接描述您要查询或操作的内容。", ["canonicalText"])
+        if "injection_mixed" in flags:
+            # injected and requested words shared a unit: the canonical text holds only the
+            # units judged clean, offered whole — never continued on a guess
+            return clarify(draft, "intent", "这句话里夹带了对系统的指令，已略去；请确认您要问的是下面这句，或直接重新描述。",
+                           ["canonicalText"], [("就问这句", text)])
 
         looks = [p for p in draft.protected if p.suspicious]
         if looks:

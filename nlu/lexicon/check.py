@@ -179,8 +179,19 @@ def _semantic_problems(data: dict[str, Any], problems: list[str]) -> None:
                 if rx is not None and rx.search(ex):
                     problems.append(f"identifiers.json: $.lookalikePatterns[{j}].regex: matches the valid identifier {ex!r}")
 
-    for i, rx in enumerate(_items(data, "injection.json", "patterns")):
-        _regex("injection.json", f"$.patterns[{i}]", rx, problems)
+    inj = data.get("injection.json")
+    if isinstance(inj, dict):
+        from nlu.injection.rules import expand
+
+        classes = inj.get("classes") if isinstance(inj.get("classes"), dict) else {}
+        for i, shape in enumerate(inj.get("shapes") or []):
+            for j, rx in enumerate(shape.get("patterns") or [] if isinstance(shape, dict) else []):
+                try:
+                    rx = expand(rx, classes) if isinstance(rx, str) else rx
+                except KeyError as exc:
+                    problems.append(f"injection.json: $.shapes[{i}].patterns[{j}]: {exc.args[0]}")
+                    continue
+                _regex("injection.json", f"$.shapes[{i}].patterns[{j}]", rx, problems)
 
     # plain word lists: duplicates make matching order-dependent
     for file, key, field in (("actions.json", "actions", "word"), ("comparison.json", "words", "word"),

@@ -32,10 +32,10 @@ PACK_FILES: tuple[str, ...] = (
     "coreference.json",
     "self_repair.json",
     "fillers.json",
-    "injection.json",
     "ocr_glyphs.json",
 )
-#: shipped and checksummed, but not loaded into a Pack
+#: shipped and checksummed, but not loaded into a Pack (read by their own component with
+#: ``load_data_file``: ``cleaning.json`` by the clean stage, ``injection*.json`` by ``nlu.injection``)
 OPTIONAL_FILES: tuple[str, ...] = ("catalog.example.json",)
 
 

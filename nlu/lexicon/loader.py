@@ -239,10 +239,6 @@ def _build(root: Path, checksum: str, manifest: dict[str, Any], data: dict[str, 
     units = data["units.json"]
     people = data["people.json"]
     fillers = data["fillers.json"]
-    injections = tuple(
-        _compile("injection.json", f"$.patterns[{i}]", rx)
-        for i, rx in enumerate(data["injection.json"]["patterns"])
-    )
     return Pack(
         revision=revision,
         root=root,
@@ -270,7 +266,6 @@ def _build(root: Path, checksum: str, manifest: dict[str, Any], data: dict[str, 
         self_repair_markers=tuple(data["self_repair.json"]["markers"]),
         politeness_words=tuple(fillers["politeness"]),
         discourse_words=tuple(fillers["discourse"]),
-        injection_patterns=injections,
         term_by_code=term_by_code,
         terms_by_surface={k: tuple(v) for k, v in by_surface.items()},
     )

@@ -151,7 +151,6 @@ class Pack:
     self_repair_markers: tuple[str, ...]
     politeness_words: tuple[str, ...]
     discourse_words: tuple[str, ...]
-    injection_patterns: tuple[re.Pattern[str], ...]
     # derived indexes, built once by the loader
     term_by_code: dict[str, TermEntry] = field(repr=False)
     terms_by_surface: dict[str, tuple[TermEntry, ...]] = field(repr=False)  # casefolded surface -> terms

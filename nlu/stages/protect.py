@@ -13,13 +13,13 @@ from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from nlu.draft import Draft, ProtectedFact
-from nlu.injection import find_injected_spans
+from nlu.injection import Isolator
 from nlu.lexicon import Pack, default_pack
 from nlu.pipeline.stage import Stage
 from nlu.stages.vocabulary import vocabulary
 from nlu.text.word_matcher import POS, boundary_filter
 from nlu.text.words import pack_words, words_for
-from nlu.text.first_chars import CharIndex, first_chars, rarest, required_chars
+from nlu.text.first_chars import CharIndex, first_chars
 from nlu.text.rewriter import Edit
 from nlu.text.wordscan import fold_ascii
 from nlu.values.numerals import NUMERAL_RE, parse_number
@@ -101,12 +101,7 @@ class ProtectStage(Stage):
         # folded compound business word -> offsets of its explicit-domain parts; keys are
         # pack words (up to ASCII case), so the memo stays small
         self._parts: dict[str, tuple[tuple[int, int], ...]] = {}
-        # each pattern with the characters a match needs (see nlu.text.first_chars)
-        # Injection patterns indexed by the rarest character set each needs (nlu.text.first_chars):
-        # a turn's characters pick the few patterns worth searching; a pattern with no known
-        # need is always searched.
-        letters = "".join(sorted({c for p in self.pack.identifier_patterns for c in p.example if c.isascii() and c.isalpha()}))
-        self._injection_index = CharIndex([rarest(required_chars(p), letters) for p in self.pack.injection_patterns])
+        self._isolator = Isolator(self.pack)  # injection isolation: its own component (nlu.injection)
         self._id_index = _pattern_index(self.pack.identifier_patterns)
         self._lookalike_index = _pattern_index(self.pack.lookalike_patterns)
         # a window's first characters -> (identifier, look-alike) pattern indexes; bounded
@@ -250,30 +245,18 @@ class ProtectStage(Stage):
     def _isolate_injection(self, draft: Draft) -> str | None:
         """Drop injected instructions before anything is protected (they are not the question)."""
         text = draft.text
-        spans = []
-        patterns = self.pack.injection_patterns
-        # The usual turn holds no injection phrase at all: one search of the whole text per
-        # pattern then replaces a search per pattern per clause. Exact: a match inside a clause
-        # window is a match in the whole text (`^` only anchors at 0, and no pattern looks past
-        # a clause end, which is a punctuation character or the end of the text).
-        # A pattern that needs a character the turn does not hold cannot match, so only the
-        # patterns the turn's characters point at are searched (exact; nlu.text.first_chars).
-        if not any(patterns[i].search(text) for i in self._injection_index.among(text)):
-            patterns = ()  # fences, role turns and tool-call JSON are still looked for
-        for s, e in find_injected_spans(text, patterns):
-            while e < len(text) and text[e].isspace():  # the gap it leaves goes with it
-                e += 1
-            if e == len(text):
-                while s > 0 and text[s - 1].isspace():
-                    s -= 1
-            spans.append((s, e))
-        if not spans:
+        found = self._isolator.isolate(text, _pauses(draft))
+        if found is None:
             return None
-        spans = self._keep_referenced_identifiers(text, spans)
-        draft.propose([Edit(s, e, "", "grammar", "rule", reason="injection") for s, e in spans])
+        spans = self._keep_referenced_identifiers(text, [(s, e) for s, e, _ in found.drops])
+        fill = {(s, e): r for s, e, r in found.drops}
+        draft.propose([Edit(s, e, fill.get((s, e), ""), "grammar", "rule", reason="injection") for s, e in spans])
         draft.raise_flag("injection_flag")
-        rest = draft.text
-        if not any("\u4e00" <= ch <= "\u9fff" or ch.isalnum() for ch in rest):
+        if found.mixed:
+            draft.raise_flag("injection_mixed")
+        if found.split:
+            draft.raise_flag("injection_split")
+        if found.only or not any("\u4e00" <= ch <= "\u9fff" or ch.isalnum() for ch in draft.text):
             draft.raise_flag("injection_only")
         return "injection_flag"
 
@@ -339,6 +322,17 @@ class ProtectStage(Stage):
             if self._word_starts_at(text, s):  # 问一下王工: a word ends right before the surname
                 return s
         return None
+
+
+def _pauses(draft: Draft) -> frozenset[int]:
+    """Where cleaning removed a space or an invisible character the user typed (a space
+    between Han characters, a zero-width run): a pause, so a unit boundary for the judge."""
+    al = draft.alignment
+    if al.is_unchanged_text:
+        return frozenset()
+    original = draft.original
+    return frozenset(seg.c0 for seg in al.segments
+                     if seg.kind == "deleted" and all(ch.isspace() or not ch.isprintable() for ch in original[seg.o0:seg.o1]))
 
 
 def _same_span(start: int, end: int) -> tuple[int, int]:

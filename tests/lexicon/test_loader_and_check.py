@@ -98,14 +98,14 @@ def test_consistency_problems_are_all_reported(pack_copy: Path, edit_json):
     edit_json(pack_copy / "terms.json", break_terms)
     edit_json(pack_copy / "confusions.json", lambda d: d["pairs"].append(
         {"wrong": "检修", "right": "检修", "channel": "typo", "autoApply": False, "context": None}))
-    edit_json(pack_copy / "injection.json", lambda d: d["patterns"].append("忽略(之前"))
+    edit_json(pack_copy / "injection.json", lambda d: d["shapes"][0]["patterns"].append("忽略(之前"))
     edit_json(pack_copy / "identifiers.json", lambda d: d["patterns"][0].update(regex="AGV-(\\d{2,3}"))
     write_manifest(pack_copy)
     problems = "\n".join(check_pack(pack_copy))
     assert "duplicate termCode" in problems
     assert "appears twice" in problems
     assert "wrong equals right" in problems
-    assert "injection.json: $.patterns[" in problems and "does not compile" in problems
+    assert "injection.json: $.shapes[0].patterns[" in problems and "does not compile" in problems
     assert "identifiers.json: $.patterns[0].regex: regex does not compile" in problems
     with pytest.raises(PackError):
         load_pack(pack_copy, use_cache=False)

@@ -1,0 +1,150 @@
+"""The vocabulary of the injection judge, compiled once per pack root.
+
+Everything language-specific lives in ``lexicons/injection.json`` (shapes, word classes,
+role markers, tool-call keys, the folding table); this module only turns it into regexes.
+A shape's ``{name}`` placeholders expand to the word class ``classes.name`` and ``{gap}``
+to a short run of characters inside one clause, so a shape such as
+``{override}{gap12}{sysobj}`` covers 忽略之前的所有指令, 无视你的规则 and
+ignore all previous instructions with one line of data.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from nlu.text.first_chars import first_chars
+
+
+LEXICON_FILE = "injection.json"
+
+# Characters a gap may not cross: clause and sentence punctuation (quotes may sit inside).
+_GAP = "[^，,、。！？!?；;：:\\n|]"
+_GAPS = {"gap": _GAP + "{0,8}?", "gap4": _GAP + "{0,4}?", "gap12": _GAP + "{0,12}?", "gap16": _GAP + "{0,16}?",
+         "gap24": _GAP + "{0,24}?"}
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    name: str  # the shape family, e.g. "override_instructions"
+    strong: bool  # counts anywhere (also quoted); a soft shape only where it is not descriptive
+    raw: bool  # runs on the text as it stands (case kept) instead of the folded view
+    pattern: re.Pattern[str]
+
+
+@dataclass(frozen=True, slots=True)
+class InjectionRules:
+    revision: str
+    fold: dict[str, str]
+    shapes: tuple[Shape, ...]
+    role_marker: re.Pattern[str]  # a turn opener at a sentence start: group "role" word
+    role_colon: re.Pattern[str]  # a role word and a colon anywhere (the gate before looking for turns)
+    role_key: re.Pattern[str]  # a role field naming a role: role: system, "role": "assistant"
+    role_heading: re.Pattern[str]  # a Markdown heading naming a role: "## system", "# 新系统提示"
+    role_of: dict[str, str]  # role word (folded) -> assistant / system / user
+    tool_keys: re.Pattern[str]  # a JSON key of a tool call, a chat message or a clarification
+    imperative: re.Pattern[str]  # a second person or an order word (system turns)
+    question: re.Pattern[str]  # a clause that asks is descriptive
+    addressed: re.Pattern[str]  # …unless it speaks to the system in the second person
+    weak_business: frozenset[str]  # pack words too generic to make a business request
+    write_words: tuple[str, ...]  # writes beyond the pack's actions (English, colloquial: 关掉, 清空)
+    egress: re.Pattern[str]  # data leaving the system (导出, 发送到): never the question beside an injection
+
+
+def _alternation(words: list[str]) -> str:
+    return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
+
+
+def expand(pattern: str, classes: dict[str, list[str]]) -> str:
+    """``{name}`` → the word class as an alternation, ``{gap}`` → a bounded in-clause gap."""
+    def sub(m: re.Match[str]) -> str:
+        key = m.group(1)
+        if key in _GAPS:
+            return _GAPS[key]
+        if key in classes:
+            return _alternation(classes[key])
+        raise KeyError(f"unknown word class {{{key}}}")
+
+    return re.sub(r"\{([a-z][a-z0-9]*)\}", sub, pattern)
+
+
+def _by_script(rx: str, classes: dict[str, list[str]]) -> list[str]:
+    """A pattern that opens with a word class (or a group of plain words) holding both Latin
+    and Chinese words, as two patterns: one opening with the Latin words, one with the others (together exactly the
+    same matches). The Latin one is then searched only in turns with a Latin word, the other
+    is indexed by its rarer Chinese first characters."""
+    m = re.match(r"\{([a-z][a-z0-9]*)\}", rx)
+    # or a leading group of plain alternatives (words, spaces, an optional letter: "guardrails?")
+    g = re.match(r"\(([^()\[\]{}\\*+.|^$]+(?:\|[^()\[\]{}\\*+.|^$]+)+)\)", rx)
+    if g and not g.group(1).startswith("?"):
+        items = g.group(1).split("|")
+        latin, other = [w for w in items if w.isascii()], [w for w in items if not w.isascii()]
+        if latin and other:
+            rest = rx[g.end():]
+            return ["(?:" + "|".join(latin) + ")" + rest, "(?:" + "|".join(other) + ")" + rest]
+        return [rx]
+    if not m or m.group(1) not in classes:
+        return [rx]
+    words = classes[m.group(1)]
+    latin = [w for w in words if w.isascii()]
+    other = [w for w in words if not w.isascii()]
+    if not latin or not other:
+        return [rx]
+    rest = rx[m.end():]
+    return [_alternation(latin) + rest, _alternation(other) + rest]
+
+
+def _compile(rx: str, flags: int) -> re.Pattern[str]:
+    """The shape's regex behind a one-class lookahead of the characters a match can begin with:
+    the engine then skips every other position in C instead of trying a long alternation there
+    (same matches: the lookahead only restates what the pattern needs first)."""
+    pattern = re.compile(rx, flags)
+    first = first_chars(pattern)
+    if first and len(first) <= 256:
+        cls = "".join(re.escape(c) for c in sorted(first))
+        pattern = re.compile(f"(?=[{cls}])(?:{rx})", flags)
+    return pattern
+
+
+def compile_rules(data: dict) -> InjectionRules:
+    classes = data["classes"]
+    shapes = []
+    for family in data["shapes"]:
+        for rx in family["patterns"]:
+            flags = 0 if family.get("raw") else re.IGNORECASE
+            for variant in _by_script(rx, classes):
+                shapes.append(Shape(family["name"], family["strength"] == "strong", bool(family.get("raw")),
+                                    _compile(expand(variant, classes), flags)))
+    markers = data["roleMarkers"]
+    role_of = {w.casefold(): role for role, words in markers.items() for w in words}
+    # At a sentence start, after Markdown quote/list/bold prefixes: "system:", "**系统通知**：", "助手："
+    role_marker = re.compile(r"[ \t>*\-]*(?:\*\*)?(?P<role>" + _alternation([w for ws in markers.values() for w in ws])
+                             + r")(?:\*\*)?[ \t]*[:：]", re.IGNORECASE)
+    return InjectionRules(
+        revision=data["revision"],
+        fold=dict(data["fold"]),
+        shapes=tuple(shapes),
+        role_marker=role_marker,
+        role_colon=re.compile(_alternation([w for ws in markers.values() for w in ws]) + r"(?:\*\*)?[ \t]*[:：]", re.IGNORECASE),
+        role_key=re.compile(r"(?:role|角色)[\"']?\s*[:：=]\s*[\"']?" + _alternation([w for k in ("assistant", "system") for w in markers[k]]),
+                            re.IGNORECASE),
+        role_heading=re.compile(r"(?m)^[ \t]*#{1,6}[ \t]*(?P<role>" + _alternation([w for ws in markers.values() for w in ws])
+                                + r")[ \t]*$", re.IGNORECASE),
+        role_of=role_of,
+        tool_keys=re.compile(r'"\s*' + _alternation(data["toolKeys"]) + r'\s*"\s*:', re.IGNORECASE),
+        imperative=re.compile(_alternation(data["imperativeCues"]), re.IGNORECASE),
+        question=re.compile(_alternation(data["questionCues"]), re.IGNORECASE),
+        addressed=re.compile(_alternation(data["addressCues"]), re.IGNORECASE),
+        weak_business=frozenset(data["weakBusinessWords"]),
+        write_words=tuple(data["writeWords"]),
+        egress=re.compile(_alternation(data["egressWords"]), re.IGNORECASE),
+    )
+
+
+@functools.lru_cache(maxsize=4)
+def load_rules(root: Path | None = None) -> InjectionRules:
+    """The judge's rules from the pack at ``root`` (verified against the manifest)."""
+    from nlu.lexicon import load_data_file
+
+    return compile_rules(load_data_file(LEXICON_FILE, root))

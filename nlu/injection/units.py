@@ -1,0 +1,274 @@
+"""Split a text into the units the judge rules on.
+
+Blocks first, each one unit that is kept or dropped whole: code fences (a pair of ``` or
+an opening ```info + line break), HTML comments, tables (rows of | cells |), chat-template and role tags with what
+they enclose (<system>…</system>, [INST]…[/INST], <|im_start|>…<|im_end|>, <script>…),
+JSON objects and arrays, Markdown images and links, and — inside a sentence — quoted
+passages (“…”, ‘…’, 「…」, "…") and full-width brackets （…）. Outside blocks the text
+splits into sentences (。！？!?；; a line break, an ASCII period before a space), clauses
+(，,、|, a colon not between digits) and, within a clause, pause-delimited units: a space,
+or a place where the user typed an invisible character or a space that cleaning removed
+(`cuts`). A role marker at a sentence start (system:, 助手：, **系统通知**：) opens a turn
+(at any unit start) that runs to the next marker or line break.
+
+A unit never straddles a block edge, so dropping units never cuts a block in two.
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import dataclass
+
+from nlu.injection.rules import InjectionRules
+
+
+@dataclass(slots=True)
+class Unit:
+    start: int
+    end: int
+    sentence: int
+    clause: int  # global clause number (sentence-major)
+    kind: str  # "text", "quote" (quoted or bracketed passage), "block", "marker" (a role marker)
+    block: str | None = None  # fence / comment / tag / json / image / link / quote / bracket
+    role: str | None = None  # the turn this unit belongs to: assistant / system / user
+    turn: int | None = None
+    colon_before: bool = False  # its clause opens right after a colon (what the colon introduces)
+
+
+# Blocks --------------------------------------------------------------------------------
+_TAG_PAIRS = re.compile(
+    r"<\|im_start\|>.*?(?:<\|im_end\|>|\Z)"
+    r"|<(?P<t>system|assistant|developer|script)\b[^>]*>.*?(?:</(?P=t)\s*>|\Z)"
+    r"|\[(?P<b>SYSTEM|INST|系统)\][^\n]*?(?:\[/(?P=b)\]|(?=\n)|\Z)"
+    r"|<<SYS>>.*?(?:<</SYS>>|\Z)"
+    r"|</?(?:user|system|assistant|developer)\s*>|<\|[a-z_]{2,20}\|>|\[/?(?:INST|SYSTEM)\]",
+    re.IGNORECASE | re.S)
+# where a role or chat-template tag can begin (the gate before segmenting a turn at all)
+TAG_START = re.compile(r"<\|[a-z_]{2,20}\||</?(?:system|assistant|developer|user|script)\b|\[/?(?:SYSTEM|INST|系统)\]|<</?SYS>>", re.I)
+_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
+_MD_IMAGE_OR_LINK = re.compile(r"!?\[[^\]\n]{0,200}\]\([^)\s]{0,500}\)")
+_QUOTES = {"“": "”", "‘": "’", "「": "」", "『": "』", "（": "）", '"': '"', "'": "'"}
+_HARD = frozenset({"fence", "comment", "tag", "json", "table"})
+# Consecutive lines written as table rows (| a | b |): pasted or scanned data, one unit.
+_TABLE = re.compile(r"\|(?:[^|\n]*\|){2,}(?:[^|\n]*\n[^|\n]*\|(?:[^|\n]*\|){2,})*")
+
+
+def _fences(text: str) -> list[tuple[int, int, str]]:
+    out = []
+    pos = text.find("```")
+    while pos >= 0:
+        close = text.find("```", pos + 3)
+        if close >= 0:
+            out.append((pos, close + 3, "fence"))
+            pos = text.find("```", close + 3)
+            continue
+        # unclosed: a block only when it opens like one (```info then a line break)
+        m = re.compile(r"```[\w+\-]*[ \t]*\n").match(text, pos)
+        if m:
+            out.append((pos, len(text), "fence"))
+        break
+    return out
+
+
+def _json_blocks(text: str) -> list[tuple[int, int, str]]:
+    """Balanced {...} / [...] holding a quoted key (one pass with a stack, strings honoured:
+    linear even on thousands of unclosed brackets); outermost blocks win."""
+    if "{" not in text and "[" not in text:
+        return []
+    pairs: list[tuple[int, int]] = []
+    stack: list[int] = []
+    in_str = escaped = False
+    for j, ch in enumerate(text):
+        if in_str:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_str = False
+            elif ch == "\n":
+                in_str = False  # a stray quote does not swallow the rest of the text
+        elif ch == '"' and stack:
+            in_str = True
+        elif ch in "{[":
+            stack.append(j)
+        elif ch in "}]" and stack:
+            pairs.append((stack.pop(), j + 1))
+    pairs.sort()
+    out: list[tuple[int, int, str]] = []
+    key = re.compile(r'"[^"\n]{1,40}"\s*:')
+    for s, e in pairs:
+        if out and s < out[-1][1]:
+            continue
+        if key.search(text, s, e):
+            out.append((s, e, "json"))
+    return out
+
+
+def _quotes(text: str, taken: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    out = []
+    i, n = 0, len(text)
+    k = 0  # the next block of `taken` (sorted, disjoint) at or after i
+    while i < n:
+        while k < len(taken) and taken[k][1] <= i:
+            k += 1
+        if k < len(taken) and taken[k][0] <= i:
+            i = taken[k][1]  # inside a block: quotes there belong to it
+            continue
+        ch = text[i]
+        close = _QUOTES.get(ch)
+        if close is None:
+            i += 1
+            continue
+        end = text.find(close, i + 1, min(n, i + 201))
+        if ch == "'" and (i > 0 and text[i - 1].isalnum() or end >= 0 and end + 1 < n and text[end + 1].isalpha()):
+            end = -1  # an apostrophe (AGV-09's), not a quotation mark
+        if end < 0 or "\n" in text[i + 1:end]:
+            i += 1
+            continue
+        out.append((i, end + 1, "bracket" if ch == "（" else "quote"))
+        i = end + 1
+    return out
+
+
+def find_blocks(text: str) -> list[tuple[int, int, str]]:
+    cands: list[tuple[int, int, str]] = []
+    if "```" in text:
+        cands += _fences(text)
+    if "<!--" in text:
+        cands += [(m.start(), m.end(), "comment") for m in _COMMENT.finditer(text)]
+    if "<" in text or "[" in text:
+        cands += [(m.start(), m.end(), "tag") for m in _TAG_PAIRS.finditer(text)]
+    if "](" in text:
+        cands += [(m.start(), m.end(), "image" if text[m.start()] == "!" else "link") for m in _MD_IMAGE_OR_LINK.finditer(text)]
+    cands += _json_blocks(text)
+    if "|" in text:
+        cands += [(m.start(), m.end(), "table") for m in _TABLE.finditer(text)]
+    cands.sort(key=lambda b: (b[0], -b[1]))
+    blocks: list[tuple[int, int, str]] = []
+    for b in cands:
+        if blocks and b[0] < blocks[-1][1]:
+            continue
+        blocks.append(b)
+    if any(q in text for q in _QUOTES):
+        blocks = sorted(blocks + _quotes(text, blocks))
+    return blocks
+
+
+# Sentences, clauses and pauses ---------------------------------------------------------
+_TOKEN = re.compile(
+    r"(?P<url>https?://[^\s，。！？“”‘’（）]+)"
+    r"|(?P<term>[。！？!?；;\n]|\.(?![0-9A-Za-z_]))"
+    r"|(?P<clause>[，,、|]|[:：](?!\d))"
+    r"|(?P<space>[ \t\u3000]+)"
+    r"|(?P<word>[^。！？!?；;\n，,、|:：\s.]+|.)", re.S)
+
+
+def segment(text: str, rules: InjectionRules, cuts: frozenset[int] = frozenset()) -> list[Unit]:
+    blocks = find_blocks(text)
+    units: list[Unit] = []
+    sent = clause = 0
+    state = {"colon": False, "open": None}  # colon: the next clause follows a colon
+
+    def close_unit() -> None:
+        state["open"] = None
+
+    def new_clause(colon: bool) -> None:
+        nonlocal clause
+        clause += 1
+        state["colon"] = colon
+        close_unit()
+
+    def new_sentence() -> None:
+        nonlocal sent
+        sent += 1
+        new_clause(False)
+
+    def add_word(s: int, e: int) -> None:
+        # split at the pauses cleaning removed (an invisible character, a space between Han)
+        inner = sorted(c for c in cuts if s < c < e) if cuts else ()
+        bounds = [s, *inner, e]
+        for k, (a, b) in enumerate(zip(bounds, bounds[1:])):
+            if k > 0:
+                close_unit()
+            u = state["open"]
+            if u is not None and u.end == a:
+                u.end = b
+            else:
+                u = Unit(a, b, sent, clause, "text", colon_before=state["colon"])
+                units.append(u)
+                state["open"] = u
+
+    pos = 0
+    for bs, be, kind in (*blocks, (len(text), len(text), "")):
+        for m in _TOKEN.finditer(text, pos, bs):
+            g = m.lastgroup
+            if g == "term":
+                new_sentence()
+            elif g == "clause":
+                new_clause(m.group() in ":：")
+            elif g == "space":
+                close_unit()
+            else:
+                add_word(m.start(), m.end())
+        if not kind:
+            break
+        hard = kind in _HARD
+        if hard:
+            new_sentence()
+        else:
+            close_unit()
+        units.append(Unit(bs, be, sent, clause, "quote" if kind in ("quote", "bracket") else "block", kind,
+                          colon_before=state["colon"]))
+        if hard:
+            new_sentence()
+        else:
+            close_unit()
+        pos = be
+    _mark_turns(text, units, rules)
+    return units
+
+
+def _mark_turns(text: str, units: list[Unit], rules: InjectionRules) -> None:
+    """A role marker (a role word and a colon) opens a turn up to the next marker or line
+    break; a Markdown heading that names a role (## system) opens one up to the next blank
+    line or heading."""
+    if "#" in text:
+        _mark_sections(text, units, rules)
+    if ":" not in text and "：" not in text:
+        return
+    turn = -1
+    role: str | None = None
+    turn_end = -1
+    for u in units:
+        if u.turn is not None:
+            continue  # inside a heading's section
+        if role is not None and u.start >= turn_end:
+            role = None
+        # a marker (a role word and a colon) may open any unit: pasted into a sentence it
+        # still starts a turn (查询 AGV-01 系统：你必须…)
+        if u.kind == "text":
+            m = rules.role_marker.match(text, u.start)
+            if m:
+                turn = max(turn + 1, 1000)  # heading sections number below 1000
+                role = rules.role_of.get(m.group("role").casefold(), "system")
+                u.kind = "marker"
+                nl = text.find("\n", m.end())
+                turn_end = nl if nl >= 0 else len(text)
+        if role is not None:
+            u.role, u.turn = role, turn
+
+
+def _mark_sections(text: str, units: list[Unit], rules: InjectionRules) -> None:
+    starts = [u.start for u in units]
+    # where a section stops: a blank line or the next heading (found once, then bisected)
+    stops = sorted(m.start() for m in re.finditer(r"\n(?=\n|#)", text))
+    for k, m in enumerate(rules.role_heading.finditer(text)):
+        role = rules.role_of.get(m.group("role").casefold(), "system")
+        j = bisect_left(stops, m.end())
+        end = stops[j] if j < len(stops) else len(text)
+        first = True
+        for u in units[bisect_left(starts, m.start()):bisect_left(starts, end)]:
+            u.role, u.turn = role, k
+            if first and u.kind == "text":
+                u.kind, first = "marker", False
