@@ -26,7 +26,6 @@ therefore reach a metric — whatever a caller or a stage puts into an attribute
 from __future__ import annotations
 
 import logging
-import re
 import threading
 from collections import Counter as _Tally
 from typing import TYPE_CHECKING, Any, Mapping
@@ -60,11 +59,16 @@ SHADOW_OUTCOMES = frozenset({"completed", "timeout", "cancelled", "error", "samp
                              "dropped_closed", "sink_error"})
 USER_ACTIONS = frozenset({"accepted", "edited", "rejected"})
 
-# A revision is a short version-like token (2026.11.30, 0.1.0); it names code or a pack,
-# never something a user typed, and the pattern keeps it that way (no CJK, no spaces).
-_REVISION = re.compile(r"[0-9][0-9A-Za-z.+_-]{0,23}")
+class _PackRevision:
+    """The one dictionary revision this process runs: the default pack's, read when first needed.
 
-VOCABULARY: dict[str, frozenset[str] | re.Pattern[str]] = {
+    A pattern would not do: a version-like pattern also matches dates and numbers."""
+
+    def __contains__(self, value: object) -> bool:
+        return value == _dictionary_revision()
+
+
+VOCABULARY: dict[str, frozenset[str] | _PackRevision] = {
     "normalization_path": frozenset({"rule", "semantic", "fallback"}),
     "source_type": frozenset({"typed", "asr", "ocr", "mixed"}),
     "result": frozenset({"unchanged", "changed", "clarify", "fallback"}),
@@ -77,8 +81,8 @@ VOCABULARY: dict[str, frozenset[str] | re.Pattern[str]] = {
                                        "protected_change", "other"}),
     "fallback_reason": FALLBACK_REASONS,
     "injection_flag": _BOOL,
-    "dictionary_revision": _REVISION,
-    "normalizer_revision": _REVISION,
+    "dictionary_revision": _PackRevision(),
+    "normalizer_revision": frozenset({__version__}),
     "route_before": _TEMPLATES,
     "route_after": _TEMPLATES,
     "domain_before": _DOMAINS,
@@ -95,8 +99,6 @@ def allowed(name: str, value: Any) -> bool:
     vocab = VOCABULARY.get(name)
     if vocab is None or not isinstance(value, str):
         return False
-    if isinstance(vocab, re.Pattern):
-        return vocab.fullmatch(value) is not None
     return value in vocab
 
 
