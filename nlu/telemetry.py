@@ -9,11 +9,15 @@ until the host application installs an SDK — three lines (``pip install 'nlu[t
     from opentelemetry.exporter.prometheus import PrometheusMetricReader
     metrics.set_meter_provider(MeterProvider(metric_readers=[PrometheusMetricReader()]))
 
-Instruments: counter ``nlu.requests`` and histogram ``nlu.duration`` (ms) per call;
-counters ``nlu.edits`` (one per correction, by type) and ``nlu.entities`` (by type) carry
-the design's "edit / entity type counts" as their own series instead of one attribute per
-type on every request (that would multiply the series); ``nlu.shadow.comparisons``,
-``nlu.shadow.tasks`` and ``nlu.user_actions`` for shadow mode.
+Instruments: counter ``nlu.requests`` (attributes: normalization_path, source_type, result,
+edit_count_bucket, protected_change_blocked, clarification_reason, fallback_reason,
+injection_flag, dictionary_revision, normalizer_revision) and histogram ``nlu.duration`` (ms;
+normalization_path, source_type, result) per call; counters ``nlu.edits`` (edit_type, applied,
+source_type) and ``nlu.entities`` (entity_type, source_type) carry the design's "edit / entity
+type counts" as their own series instead of one attribute per type on every request (that
+would multiply the series); ``nlu.shadow.comparisons`` (route_before/after,
+domain_before/after, source_type, result), ``nlu.shadow.tasks`` (outcome) and
+``nlu.user_actions`` (user_action) for shadow mode.
 
 Privacy is enforced here, not by convention: every attribute name must be in
 `VOCABULARY` and every value in that name's closed set. A name that is not listed is
@@ -200,23 +204,67 @@ DURATION_BUCKETS_MS = (0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0
 
 
 # -- instruments --------------------------------------------------------------------------
+# Counters are kept in-process (a dict increment under a lock, about a microsecond) and
+# handed to the SDK through observable counters when it collects — once a minute or per
+# scrape, not on every call: an SDK measurement with ten attributes costs ~10-15 µs, and a
+# call makes several. Only the duration histogram is measured synchronously, with the
+# three attributes that slice a latency (path, source, result).
+_COUNTERS = (  # name, description
+    ("nlu.requests", "nlu calls"),
+    ("nlu.edits", "corrections proposed, by type and whether applied"),
+    ("nlu.entities", "entities found, by type"),
+    ("nlu.shadow.comparisons", "shadow runs: the control's route and domain against nlu's"),
+    ("nlu.shadow.tasks", "shadow tasks by outcome"),
+    ("nlu.user_actions", "what the user did with a suggestion or question"),
+)
+_DURATION_NAMES = ("normalization_path", "source_type", "result")
+
+
+class _Tallies:
+    """Cumulative counts per counter and cleaned attribute set, since start or the last reset."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.counts: dict[str, dict[tuple, list]] = {name: {} for name, _ in _COUNTERS}
+        self.duration_sum = 0.0
+        self.duration_count = 0
+
+    def add(self, counter: str, key: tuple, attrs: dict[str, str], n: int = 1) -> None:
+        table = self.counts[counter]
+        with self.lock:
+            slot = table.get(key)
+            if slot is None:
+                table[key] = [attrs, n]
+            else:
+                slot[1] += n
+
+    def snapshot(self, counter: str) -> list[tuple[dict[str, str], int]]:
+        with self.lock:
+            return [(attrs, n) for attrs, n in self.counts[counter].values()]
+
+
+_tallies = _Tallies()
+
+
 class _Instruments:
-    __slots__ = ("requests", "duration", "edits", "entities", "comparisons", "tasks", "user_actions")
+    __slots__ = ("duration", "observables")
 
     def __init__(self, meter: Any) -> None:
-        self.requests = meter.create_counter("nlu.requests", unit="1", description="nlu calls")
+        from opentelemetry.metrics import Observation
+
+        def callback_for(counter: str):  # noqa: ANN202
+            def observe(_options: Any) -> list:
+                return [Observation(n, attrs) for attrs, n in _tallies.snapshot(counter)]
+            return observe
+
+        self.observables = [meter.create_observable_counter(name, callbacks=[callback_for(name)], unit="1",
+                                                            description=desc) for name, desc in _COUNTERS]
+        desc = "end-to-end duration of one call"
         try:  # buckets for a call that takes about a millisecond and is cut at 1.5 s
-            self.duration = meter.create_histogram("nlu.duration", unit="ms", description="end-to-end duration of one call",
+            self.duration = meter.create_histogram("nlu.duration", unit="ms", description=desc,
                                                    explicit_bucket_boundaries_advisory=DURATION_BUCKETS_MS)
         except TypeError:  # an API before 1.23 has no bucket advice
-            self.duration = meter.create_histogram("nlu.duration", unit="ms", description="end-to-end duration of one call")
-        self.edits = meter.create_counter("nlu.edits", unit="1", description="corrections proposed, by type")
-        self.entities = meter.create_counter("nlu.entities", unit="1", description="entities found, by type")
-        self.comparisons = meter.create_counter("nlu.shadow.comparisons", unit="1",
-                                                description="shadow runs: control route and domain against nlu's")
-        self.tasks = meter.create_counter("nlu.shadow.tasks", unit="1", description="shadow tasks by outcome")
-        self.user_actions = meter.create_counter("nlu.user_actions", unit="1",
-                                                 description="what the user did with a suggestion")
+            self.duration = meter.create_histogram("nlu.duration", unit="ms", description=desc)
 
 
 _lock = threading.Lock()
@@ -243,22 +291,42 @@ def _get() -> _Instruments:
 def use_meter_provider(provider: Any = None) -> None:
     """Record into `provider` instead of the global one (None: back to the global provider).
 
-    For tests (an in-memory SDK reader) and hosts that keep nlu's metrics apart."""
-    global _instruments, _provider
+    For tests (an in-memory SDK reader) and hosts that keep nlu's metrics apart. The
+    in-process counts restart from zero."""
+    global _instruments, _provider, _tallies
     with _lock:
         _provider = provider
         _instruments = None
+        _tallies = _Tallies()
 
 
-# In-process totals, always kept (a dict update): what `metrics_text()` shows when the
-# [telemetry] extra is not installed. Keys come from already cleaned attributes.
-_totals: _Tally = _Tally()
-_duration = [0.0, 0]  # sum ms, count
+_cleaned: dict[tuple, tuple[tuple, dict[str, str]]] = {}  # (names, values) → (key, cleaned attributes)
 
 
-def _emit(counter: Any, attributes: Mapping[str, Any], amount: float = 1) -> dict[str, str]:
-    attrs = clean_attributes(attributes)
-    counter.add(amount, attrs)
+def _cleaned_for(names: tuple[str, ...], values: tuple) -> tuple[tuple, dict[str, str]]:
+    """`clean_attributes` remembered per value tuple, with a hashable key of the result.
+
+    A closed vocabulary has few distinct attribute sets. A tuple that is not wholly in the
+    vocabulary is cleaned every time and never remembered (it may hold text)."""
+    key = (names, values)
+    hit = _cleaned.get(key)
+    if hit is None:
+        attrs = clean_attributes(dict(zip(names, values)))
+        hit = (tuple(sorted(attrs.items())), attrs)
+        if len(_cleaned) < 4096 and all(allowed(k, v) for k, v in zip(names, values)):
+            _cleaned[key] = hit
+    return hit
+
+
+_CALL = ("normalization_path", "source_type", "result", "edit_count_bucket", "protected_change_blocked",
+         "clarification_reason", "fallback_reason", "injection_flag", "dictionary_revision", "normalizer_revision")
+_EDIT = ("edit_type", "applied", "source_type")
+_ENTITY = ("entity_type", "source_type")
+
+
+def _count(counter: str, names: tuple[str, ...], values: tuple, n: int = 1) -> dict[str, str]:
+    key, attrs = _cleaned_for(names, values)
+    _tallies.add(counter, key, attrs, n)
     return attrs
 
 
@@ -266,43 +334,46 @@ def record_call(result: "LegacyInputUnderstanding", duration_ms: float) -> None:
     """Record one finished call. Never raises: telemetry must not break a turn."""
     try:
         inst = _get()
-        attrs = clean_attributes(call_attributes(result))
-        inst.requests.add(1, attrs)
-        inst.duration.record(duration_ms, attrs)
+        raw = call_attributes(result)
+        attrs = _count("nlu.requests", _CALL, tuple(raw[k] for k in _CALL))
         src = attrs["source_type"]
-        for c in result.corrections:
-            _emit(inst.edits, {"edit_type": c.type, "applied": "true" if c.auto_applied else "false", "source_type": src})
-        for e in result.entities:
-            _emit(inst.entities, {"entity_type": e.type, "source_type": src})
-        with _lock:
-            _totals[(src, attrs["result"])] += 1
-            _duration[0] += duration_ms
-            _duration[1] += 1
+        inst.duration.record(duration_ms, _cleaned_for(_DURATION_NAMES, (attrs["normalization_path"], src, attrs["result"]))[1])
+        for (etype, applied), n in _Tally((c.type, c.auto_applied) for c in result.corrections).items():
+            _count("nlu.edits", _EDIT, (etype, "true" if applied else "false", src), n)
+        for etype, n in _Tally(e.type for e in result.entities).items():
+            _count("nlu.entities", _ENTITY, (etype, src), n)
+        t = _tallies
+        with t.lock:
+            t.duration_sum += duration_ms
+            t.duration_count += 1
     except Exception as exc:  # noqa: BLE001 - logged with its type, the turn goes on
         log.warning("W302 telemetry: recording a call failed (%s)", type(exc).__name__)
 
 
+_SHADOW = ("route_before", "route_after", "domain_before", "domain_after", "source_type", "result")
+
+
 def record_shadow(attributes: Mapping[str, Any]) -> None:
     """One finished shadow comparison (route/domain before and after, source, result)."""
-    try:
-        _emit(_get().comparisons, attributes)
-    except Exception as exc:  # noqa: BLE001
-        log.warning("W302 telemetry: recording a shadow comparison failed (%s)", type(exc).__name__)
+    _record("nlu.shadow.comparisons", attributes)
 
 
 def record_shadow_task(outcome: str) -> None:
-    try:
-        _emit(_get().tasks, {"outcome": outcome})
-    except Exception as exc:  # noqa: BLE001
-        log.warning("W302 telemetry: recording a shadow task failed (%s)", type(exc).__name__)
+    _record("nlu.shadow.tasks", {"outcome": outcome})
 
 
 def record_user_action(action: str) -> None:
     """What the user did with nlu's suggestion or question: accepted, edited or rejected."""
+    _record("nlu.user_actions", {"user_action": action})
+
+
+def _record(counter: str, attributes: Mapping[str, Any]) -> None:
     try:
-        _emit(_get().user_actions, {"user_action": action})
+        _get()
+        names = tuple(attributes)
+        _count(counter, names, tuple(attributes[k] for k in names))
     except Exception as exc:  # noqa: BLE001
-        log.warning("W302 telemetry: recording a user action failed (%s)", type(exc).__name__)
+        log.warning("W302 telemetry: recording %s failed (%s)", counter, type(exc).__name__)
 
 
 # -- Prometheus exposition ----------------------------------------------------------------
@@ -345,19 +416,25 @@ def metrics_text() -> str:
     With the [telemetry] extra and no other SDK in the process: the full instrument set
     through the SDK and the Prometheus exporter (`enable_prometheus`; what was recorded
     before the first call is not in it — call `enable_prometheus()` at start-up). Otherwise:
-    a minimal exposition of in-process totals, ``nlu_requests_total{source_type,result}``
-    and ``nlu_duration_ms_sum`` / ``_count``, which is valid and empty-but-typed before any call.
+    the same counters from nlu's in-process totals (``nlu_requests_total{…}`` and the others,
+    all attributes) and ``nlu_duration_ms_sum`` / ``_count`` instead of the histogram — valid
+    and typed but empty before any call.
     """
     if enable_prometheus():
         from prometheus_client import generate_latest
 
         return generate_latest(_registry).decode("utf-8")
-    with _lock:
-        totals = sorted(_totals.items())
-        dsum, dcount = _duration
-    lines = ["# HELP nlu_requests_total nlu calls (in-process totals; install nlu[telemetry] for all metrics)",
-             "# TYPE nlu_requests_total counter"]
-    lines += [f'nlu_requests_total{{source_type="{src}",result="{res}"}} {n}' for (src, res), n in totals]
+    lines: list[str] = []
+    for name, desc in _COUNTERS:
+        prom = name.replace(".", "_") + "_total"
+        lines += [f"# HELP {prom} {desc} (in-process totals; nlu[telemetry] adds the duration histogram)",
+                  f"# TYPE {prom} counter"]
+        for attrs, n in sorted(_tallies.snapshot(name), key=lambda x: sorted(x[0].items())):
+            labels = ",".join(f'{k}="{v}"' for k, v in sorted(attrs.items()))  # vocabulary values: no escaping needed
+            lines.append(f"{prom}{{{labels}}} {n}")
+    t = _tallies
+    with t.lock:
+        dsum, dcount = t.duration_sum, t.duration_count
     lines += ["# HELP nlu_duration_ms end-to-end duration of one call in milliseconds",
               "# TYPE nlu_duration_ms summary",
               f"nlu_duration_ms_sum {dsum:.3f}", f"nlu_duration_ms_count {dcount}"]

@@ -102,7 +102,14 @@ def test_metrics_text_without_the_extra_is_a_minimal_valid_exposition():
     from prometheus_client.parser import text_string_to_metric_families
 
     empty, full = out.split("---\n")
-    assert [f.name for f in text_string_to_metric_families(empty)] == ["nlu_requests", "nlu_duration_ms"]
+    assert [f.name for f in text_string_to_metric_families(empty)] == [
+        "nlu_requests", "nlu_edits", "nlu_entities", "nlu_shadow_comparisons", "nlu_shadow_tasks", "nlu_user_actions",
+        "nlu_duration_ms"]
+    assert all(not f.samples or f.name == "nlu_duration_ms" for f in text_string_to_metric_families(empty))
     fam = {f.name: f for f in text_string_to_metric_families(full)}
     (sample,) = [s for s in fam["nlu_requests"].samples]
-    assert sample.value == 1 and sample.labels == {"source_type": "typed", "result": "unchanged"}
+    assert sample.value == 1 and sample.labels["source_type"] == "typed" and sample.labels["result"] == "unchanged"
+    assert set(sample.labels) == set(telemetry._CALL)
+    (entity,) = fam["nlu_entities"].samples
+    assert entity.labels == {"entity_type": "vehicle", "source_type": "typed"} and entity.value == 1
+    assert "AGV-01" not in full
