@@ -403,8 +403,13 @@ def enable_prometheus() -> bool:
             return True
         if _provider is not None or isinstance(metrics.get_meter_provider(), MeterProvider):
             return False
-        registry = CollectorRegistry()
-        reader = PrometheusMetricReader(registry=registry)
+        try:
+            registry = CollectorRegistry()
+            reader = PrometheusMetricReader(registry=registry)
+        except TypeError:  # an exporter before the registry argument: the process-wide registry
+            from prometheus_client import REGISTRY as registry
+
+            reader = PrometheusMetricReader()
         metrics.set_meter_provider(MeterProvider(metric_readers=[reader]))
         _registry = registry
     return True
