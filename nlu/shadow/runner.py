@@ -168,11 +168,13 @@ class ShadowRunner:
 
     def _candidate(self) -> Any:
         if self._pipeline is None:
-            from nlu.pipeline import FeatureFlags, Pipeline
+            with self._lock:
+                if self._pipeline is None:
+                    from nlu.pipeline import FeatureFlags, Pipeline
 
-            flags = FeatureFlags.from_env()
-            # the candidate shows what nlu would do when trusted; never shadow again
-            self._pipeline = Pipeline(flags=replace(flags, phase="route") if flags.phase == "shadow" else flags)
+                    flags = FeatureFlags.from_env()
+                    # the candidate shows what nlu would do when trusted; never shadow again
+                    self._pipeline = Pipeline(flags=replace(flags, phase="route") if flags.phase == "shadow" else flags)
         return self._pipeline
 
     def _work(self) -> None:
