@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections import Counter as _Tally
 from typing import TYPE_CHECKING, Any, Mapping
 
 from nlu import __version__
@@ -159,30 +158,52 @@ def top_id(candidates: list, vocabulary: frozenset[str]) -> str:
     return cid if cid in vocabulary else "other"
 
 
-def call_attributes(result: "LegacyInputUnderstanding") -> dict[str, str]:
-    """The low-cardinality summary of one result (raw: `clean_attributes` still applies)."""
+def _summary(result: "LegacyInputUnderstanding") -> tuple[tuple[str, ...], dict[tuple[str, bool], int], dict[str, int]]:
+    """One pass over a result: the `_CALL` attribute values (raw), edit counts by (type,
+    applied) and entity counts by type. Called on every turn, so written as plain loops."""
     decision = result.decision
     action = decision.action
-    applied = sum(1 for c in result.corrections if c.auto_applied)
+    applied = 0
+    blocked = False
+    edits: dict[tuple[str, bool], int] = {}
+    for c in result.corrections:
+        on = c.auto_applied
+        applied += on
+        blocked = blocked or (c.touches_protected_span and not on)
+        k = (c.type, on)
+        edits[k] = edits.get(k, 0) + 1
+    entities: dict[str, int] = {}
+    for e in result.entities:
+        entities[e.type] = entities.get(e.type, 0) + 1
     if action == "use_original":
-        outcome, path = "fallback", "fallback"
+        outcome = path = "fallback"
     else:
         outcome = "clarify" if action == "clarify" else "changed" if result.canonical_text != result.original_text else "unchanged"
-        path = "semantic" if any(d.stage == "validate" and d.reason_code == "model_ok" for d in result.diagnostics) else "rule"
+        path = "rule"
+        for d in reversed(result.diagnostics):  # validate is the last stage
+            if d.stage == "validate":
+                path = "semantic" if d.reason_code == "model_ok" else "rule"
+                break
     clar = decision.clarification
-    return {
-        "normalization_path": path,
-        "source_type": result.source.kind,
-        "result": outcome,
-        "edit_count_bucket": edit_count_bucket(applied),
-        "protected_change_blocked": "true" if any(c.touches_protected_span and not c.auto_applied for c in result.corrections)
-        or (clar is not None and clar.reason == "protected_change") else "false",
-        "clarification_reason": clar.reason if clar is not None else "none",
-        "fallback_reason": fallback_reason(action, decision.reason_codes),
-        "injection_flag": "true" if "injection_flag" in decision.reason_codes else "false",
-        "dictionary_revision": _dictionary_revision(),
-        "normalizer_revision": __version__,
-    }
+    codes = decision.reason_codes
+    values = (
+        path, result.source.kind, outcome, edit_count_bucket(applied),
+        "true" if blocked or (clar is not None and clar.reason == "protected_change") else "false",
+        clar.reason if clar is not None else "none",
+        fallback_reason(action, codes),
+        "true" if "injection_flag" in codes else "false",
+        _dictionary_revision(), __version__,
+    )
+    return values, edits, entities
+
+
+def call_attributes(result: "LegacyInputUnderstanding") -> dict[str, str]:
+    """The low-cardinality summary of one result (raw: `clean_attributes` still applies)."""
+    return dict(zip(_CALL, _summary(result)[0]))
+
+
+_CALL = ("normalization_path", "source_type", "result", "edit_count_bucket", "protected_change_blocked",
+         "clarification_reason", "fallback_reason", "injection_flag", "dictionary_revision", "normalizer_revision")
 
 
 _pack_revision: str | None = None
@@ -237,6 +258,20 @@ class _Tallies:
                 table[key] = [attrs, n]
             else:
                 slot[1] += n
+
+    def add_many(self, rows: list[tuple[str, tuple, dict[str, str], int]], duration_ms: float) -> None:
+        """One call's counts and duration under one lock acquisition."""
+        counts = self.counts
+        with self.lock:
+            for counter, key, attrs, n in rows:
+                table = counts[counter]
+                slot = table.get(key)
+                if slot is None:
+                    table[key] = [attrs, n]
+                else:
+                    slot[1] += n
+            self.duration_sum += duration_ms
+            self.duration_count += 1
 
     def snapshot(self, counter: str) -> list[tuple[dict[str, str], int]]:
         with self.lock:
@@ -318,8 +353,6 @@ def _cleaned_for(names: tuple[str, ...], values: tuple) -> tuple[tuple, dict[str
     return hit
 
 
-_CALL = ("normalization_path", "source_type", "result", "edit_count_bucket", "protected_change_blocked",
-         "clarification_reason", "fallback_reason", "injection_flag", "dictionary_revision", "normalizer_revision")
 _EDIT = ("edit_type", "applied", "source_type")
 _ENTITY = ("entity_type", "source_type")
 
@@ -334,18 +367,16 @@ def record_call(result: "LegacyInputUnderstanding", duration_ms: float) -> None:
     """Record one finished call. Never raises: telemetry must not break a turn."""
     try:
         inst = _get()
-        raw = call_attributes(result)
-        attrs = _count("nlu.requests", _CALL, tuple(raw[k] for k in _CALL))
+        values, edits, entities = _summary(result)
+        key, attrs = _cleaned_for(_CALL, values)
         src = attrs["source_type"]
         inst.duration.record(duration_ms, _cleaned_for(_DURATION_NAMES, (attrs["normalization_path"], src, attrs["result"]))[1])
-        for (etype, applied), n in _Tally((c.type, c.auto_applied) for c in result.corrections).items():
-            _count("nlu.edits", _EDIT, (etype, "true" if applied else "false", src), n)
-        for etype, n in _Tally(e.type for e in result.entities).items():
-            _count("nlu.entities", _ENTITY, (etype, src), n)
-        t = _tallies
-        with t.lock:
-            t.duration_sum += duration_ms
-            t.duration_count += 1
+        rows = [("nlu.requests", key, attrs, 1)]
+        for (etype, applied), n in edits.items():
+            rows.append(("nlu.edits", *_cleaned_for(_EDIT, (etype, "true" if applied else "false", src)), n))
+        for etype, n in entities.items():
+            rows.append(("nlu.entities", *_cleaned_for(_ENTITY, (etype, src)), n))
+        _tallies.add_many(rows, duration_ms)
     except Exception as exc:  # noqa: BLE001 - logged with its type, the turn goes on
         log.warning("W302 telemetry: recording a call failed (%s)", type(exc).__name__)
 
