@@ -118,13 +118,18 @@ def test_route_applies_what_the_policy_allows(runs):
     assert {"asr", "ocr", "grammar", "punctuation"} <= set(types), types
 
 
+class _NeverCalled:
+    def understand(self, *a, **kw):
+        raise AssertionError("a switched-off turn reached the shadow candidate")
+
+
 @pytest.mark.parametrize("phase", PHASES)
 def test_kill_switches_win_in_every_phase(phase):
     for flags, reason in ((FeatureFlags(phase=phase, enabled=False), "layer_disabled"),
                           (FeatureFlags(phase=phase, disabled_capabilities=frozenset({"protect"})), "safety_kernel_off:protect"),
                           (FeatureFlags(phase=phase, disabled_sources=frozenset({"asr"})), "source_disabled:asr")):
         pipe = Pipeline(flags=flags)
-        runner = ShadowRunner(sample_rate=1.0, pipeline=Pipeline())
+        runner = ShadowRunner(sample_rate=1.0, pipeline=_NeverCalled())
         attach(pipe, runner)
         r = pipe.understand("全年检休抱表", source="asr")
         runner.close()
