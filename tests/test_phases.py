@@ -143,3 +143,41 @@ def test_phase_from_environment_and_bad_phase():
     assert FeatureFlags.from_env({}).phase == "route"
     with pytest.raises(ValueError, match="unknown phase 'beta'"):
         FeatureFlags.from_env({"NLU_PHASE": "beta"})
+
+
+# (text, source, edit kind the example is about, canonical text phase low_risk must give),
+# written by hand from design 17's phase 3 list: layout and curated typos applied, the rest kept
+PHASE_EXAMPLES = [
+    ("查询 AGV-01 的再线状态", "typed", "typo", "查询 AGV-01 的在线状态"),
+    ("本月的公单有多少", "typed", "typo", "本月的工单有多少"),  # the implied 查询 stays a suggestion
+    ("AGV-02 顾障了吗", "typed", "typo", "AGV-02 故障了吗"),
+    ("帮我查寻 ST-05 的任务", "typed", "typo", "帮我查询 ST-05 的任务"),
+    ("通计本月AGV任务数", "typed", "typo", "统计本月AGV任务数"),
+    ("查询ＨＸＤ１－０００１的状态", "ocr", "punctuation", "查询HXD1-0001的状态"),
+    ("AGV-01   在哪", "typed", "punctuation", "AGV-01 在哪"),
+    ("查询\u200bAGV-02状态", "typed", "punctuation", "查询AGV-02状态"),
+    ("本月报表！！！", "typed", "punctuation", "本月报表！"),
+    ("ＡＧＶ－０１  现在在哪", "ocr", "punctuation", "AGV-01 现在在哪"),
+    ("看昨天的，不对，看今天的AGV任务", "typed", "self_repair", "看昨天的，不对，看今天的AGV任务"),
+    ("查AGV-01，我是说查AGV-02的位置", "typed", "self_repair", "查AGV-01，我是说查AGV-02的位置"),
+    ("统计上周，不对，统计本周的检修工单", "typed", "self_repair", "统计上周，不对，统计本周的检修工单"),
+    ("查询检休计划", "asr", "asr", "查询检休计划"),
+    ("本月检休工单", "asr", "asr", "本月检休工单"),
+    ("全年检休抱表", "asr", "asr", "全年检休抱表"),
+]
+
+
+@pytest.fixture(scope="module")
+def phase_pipes():
+    return {ph: Pipeline(flags=FeatureFlags(phase=ph)) for ph in ("suggest", "low_risk", "route")}
+
+
+@pytest.mark.parametrize("text,source,kind,low_risk", PHASE_EXAMPLES)
+def test_what_each_phase_applies(phase_pipes, text, source, kind, low_risk):
+    sug = phase_pipes["suggest"].understand(text, source=source)
+    assert sug.canonical_text == text and not any(c.auto_applied for c in sug.corrections)
+    assert any(c.type == kind for c in sug.corrections)  # offered as a suggestion
+    low = phase_pipes["low_risk"].understand(text, source=source)
+    assert low.canonical_text == low_risk
+    route = phase_pipes["route"].understand(text, source=source)
+    assert any(c.type == kind and c.auto_applied for c in route.corrections)
