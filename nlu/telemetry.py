@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("nlu.telemetry")
 
+NORMALIZER_REVISION = __version__  # the code's version names the normalizer
+
 W301 = "W301 telemetry: attribute %r dropped or its value replaced by 'other' (not in the closed vocabulary)"
 
 # -- the closed vocabulary -----------------------------------------------------------------
@@ -68,7 +70,7 @@ class _PackRevision:
     A pattern would not do: a version-like pattern also matches dates and numbers."""
 
     def __contains__(self, value: object) -> bool:
-        return value == _dictionary_revision()
+        return value == dictionary_revision()
 
 
 VOCABULARY: dict[str, frozenset[str] | _PackRevision] = {
@@ -192,7 +194,7 @@ def _summary(result: "LegacyInputUnderstanding") -> tuple[tuple[str, ...], dict[
         clar.reason if clar is not None else "none",
         fallback_reason(action, codes),
         "true" if "injection_flag" in codes else "false",
-        _dictionary_revision(), __version__,
+        dictionary_revision(), __version__,
     )
     return values, edits, entities
 
@@ -209,7 +211,7 @@ _CALL = ("normalization_path", "source_type", "result", "edit_count_bucket", "pr
 _pack_revision: str | None = None
 
 
-def _dictionary_revision() -> str:
+def dictionary_revision() -> str:
     global _pack_revision
     if _pack_revision is None:
         try:

@@ -22,7 +22,7 @@ DECISIONS = frozenset({"continue", "clarify", "use_original"})
 # The code's reason codes: snake_case words with an optional ``:Qualifier`` (stage_error:clean,
 # source_disabled:asr). User text cannot take this shape except by accident, and the codes
 # never carry any: anything else is written as "other".
-_REASON_CODE = re.compile(r"[a-z][a-z_]{1,39}(?::[A-Za-z][A-Za-z_]{0,31})?")
+REASON_CODE = re.compile(r"[a-z][a-z_]{1,39}(?::[A-Za-z][A-Za-z_]{0,31})?")
 
 
 def vocab(name: str, value: Any) -> str:
@@ -60,8 +60,8 @@ def build_record(outcome: str, control: Mapping[str, Any] | None, source: str, d
         "result": "none",
         "reason_codes": [],
         "duration_ms": round(max(duration_ms, 0.0), 1),
-        "dictionary_revision": vocab("dictionary_revision", t._dictionary_revision()),
-        "normalizer_revision": vocab("normalizer_revision", t.__version__),
+        "dictionary_revision": vocab("dictionary_revision", t.dictionary_revision()),
+        "normalizer_revision": vocab("normalizer_revision", t.NORMALIZER_REVISION),
     }
     if result is None:
         return rec
@@ -72,7 +72,7 @@ def build_record(outcome: str, control: Mapping[str, Any] | None, source: str, d
         "domain_after": t.top_id(result.routing.domain_candidates, t.VOCABULARY["domain_after"]),  # type: ignore[arg-type]
         "decision": result.decision.action if result.decision.action in DECISIONS else "other",
         "result": attrs["result"],
-        "reason_codes": [c if _REASON_CODE.fullmatch(c) else "other" for c in result.decision.reason_codes],
+        "reason_codes": [c if REASON_CODE.fullmatch(c) else "other" for c in result.decision.reason_codes],
         "normalization_path": attrs["normalization_path"],
         "edit_count_bucket": attrs["edit_count_bucket"],
         "edit_type_counts": _counts([c.type for c in result.corrections if c.auto_applied], t.EDIT_TYPES),

@@ -28,7 +28,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from nlu.bench.run import percentile
 from nlu.evaluation.stats import wilson
-from nlu.shadow.record import DECISIONS, OUTCOMES, _REASON_CODE, vocab
+from nlu.shadow.record import DECISIONS, OUTCOMES, REASON_CODE, vocab
 
 RAN = ("completed", "timeout", "error")
 
@@ -141,7 +141,7 @@ def _clean(raw: Mapping[str, Any]) -> dict[str, Any] | None:
         "domain_after": vocab("domain_after", raw.get("domain_after")),
         "decision": decision if decision in DECISIONS else "none",
         "result": vocab("result", raw.get("result")),
-        "reason_codes": [c if isinstance(c, str) and _REASON_CODE.fullmatch(c) else "other"
+        "reason_codes": [c if isinstance(c, str) and REASON_CODE.fullmatch(c) else "other"
                          for c in (codes if isinstance(codes, list) else [])],
         "duration_ms": float(duration),
     }

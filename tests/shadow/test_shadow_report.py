@@ -105,3 +105,11 @@ def test_cli_on_a_log_produced_here(tmp_path, capsys, hand_log):
 def test_cli_missing_log_is_a_clear_error(tmp_path, capsys):
     assert main(["shadow", "report", str(tmp_path / "nope.jsonl")]) == 2
     assert "log not found" in capsys.readouterr().err
+
+
+def test_html_has_plots_with_matplotlib(hand_log):
+    pytest.importorskip("matplotlib", reason="plots need the [report] extra")
+    from nlu.shadow.html import render_html
+
+    page = render_html(build_report(*read_log([hand_log])))
+    assert page.count('src="data:image/png;base64,') == 3  # template matrix, domain matrix, durations
