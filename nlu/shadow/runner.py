@@ -190,6 +190,10 @@ class ShadowRunner:
                 return
             try:
                 self._run(task)
+            except Exception as exc:  # noqa: BLE001 - the worker must outlive any one task
+                log.warning(W311, type(exc).__name__)
+                with self._lock:
+                    self._stats["error"] += 1
             finally:
                 self._slots.release()
                 with self._idle:
