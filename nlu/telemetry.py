@@ -451,12 +451,12 @@ def enable_prometheus() -> bool:
 def metrics_text() -> str:
     """The Prometheus text exposition (format 0.0.4) of nlu's metrics.
 
-    With the [telemetry] extra and no other SDK in the process: the full instrument set
-    through the SDK and the Prometheus exporter (`enable_prometheus`; what was recorded
-    before the first call is not in it — call `enable_prometheus()` at start-up). Otherwise:
-    the same counters from nlu's in-process totals (``nlu_requests_total{…}`` and the others,
-    all attributes) and ``nlu_duration_ms_sum`` / ``_count`` instead of the histogram — valid
-    and typed but empty before any call.
+    With the [telemetry] extra and no other SDK in the process: every instrument through the
+    SDK and the Prometheus exporter (`enable_prometheus` on first use; the counters include
+    calls made before it, the duration histogram starts then — call `enable_prometheus()` at
+    start-up). Otherwise: the same counters from nlu's in-process totals, all attributes,
+    and ``nlu_duration_ms_sum`` / ``_count`` instead of the histogram — valid and typed but
+    empty before any call.
     """
     if enable_prometheus():
         from prometheus_client import generate_latest
