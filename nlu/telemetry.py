@@ -63,6 +63,8 @@ FALLBACK_REASONS = frozenset({
 SHADOW_OUTCOMES = frozenset({"completed", "timeout", "cancelled", "error", "sampled_out", "dropped_busy",
                              "dropped_closed", "sink_error"})
 USER_ACTIONS = frozenset({"accepted", "edited", "rejected"})
+OTHER = "other"  # what any value outside its vocabulary becomes; allowed for every name
+
 
 class _PackRevision:
     """The one dictionary revision this process runs: the default pack's, read when first needed.
@@ -104,7 +106,7 @@ def allowed(name: str, value: Any) -> bool:
     vocab = VOCABULARY.get(name)
     if vocab is None or not isinstance(value, str):
         return False
-    return value in vocab
+    return value == OTHER or value in vocab
 
 
 def clean_attributes(attributes: Mapping[str, Any]) -> dict[str, str]:
@@ -118,7 +120,7 @@ def clean_attributes(attributes: Mapping[str, Any]) -> dict[str, str]:
             out[name] = value
         else:
             _warn(name)
-            out[name] = "other"
+            out[name] = OTHER
     return out
 
 
