@@ -113,24 +113,28 @@ class CoreferenceStage(Stage):
         return any(w.c0 == nxt for w in view.presentation) or any(w.c0 == nxt for w in view.triggers)
 
     def _hesitation(self, view: SentenceView, p: Referring) -> bool:
-        """那个，查询 AGV-01 当前状态: a bare demonstrative that stands alone before a pause (its own
-        clause, or before an ellipsis), with at most discourse fillers beside it, is the speaker
-        hesitating, not referring — provided a later clause names an object the sentence is about.
-        Without such an object (那个，怎么样了) it stays a pronoun and is asked about."""
+        """那个，查询 AGV-01 当前状态 / 嗯那个就是帮我看一下 AGV-03: a bare demonstrative that only
+        hesitates — with at most discourse fillers before it in its clause, and a pause, an
+        ellipsis or another filler right after it (or a filler right before it) — is the speaker
+        hesitating, not referring, provided a later part of the sentence names an object the
+        sentence is about. Without such an object (那个，怎么样了) it stays a pronoun and is asked about."""
         if p.has_head or p.ordinal is not None:
             return False
         text = view.text
         lo, hi = view.clause_span(p.c0)
+        before = text[lo:p.c0]
+        if not _only_fillers(before, self.pack.discourse_words):
+            return False
         after = text[p.c1:hi]
         pause = min((i for i in (after.find(e) for e in _ELLIPSES) if i >= 0), default=-1)
-        if pause >= 0:
-            after, hi = after[:pause], p.c1 + pause
-        if not (_only_fillers(text[lo:p.c0], self.pack.discourse_words)
-                and _only_fillers(after, self.pack.discourse_words)):
+        alone = _only_fillers(after[:pause] if pause >= 0 else after, self.pack.discourse_words)
+        if alone and pause < 0 and hi >= len(text):
+            return False  # the demonstrative (and fillers) is the whole sentence: nothing else to be about
+        beside_filler = before.rstrip().endswith(self.pack.discourse_words) or \
+            after.lstrip().startswith(self.pack.discourse_words)
+        if not (alone or beside_filler):
             return False
-        if hi >= len(text) and pause < 0:
-            return False  # the demonstrative is the whole sentence: nothing else to be about
-        return any(m.c0 >= hi and m.type in _REFERABLE for m in view.mentions)
+        return any(m.c0 >= p.c1 and m.type in _REFERABLE for m in view.mentions)
 
     @staticmethod
     def _apposition(draft: Draft, view: SentenceView, p: Referring) -> bool:
