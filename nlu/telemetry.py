@@ -141,8 +141,17 @@ _FALLBACK_PREFIXES = (
 )
 
 
+# A use_original the policy chooses on purpose, not a degradation: text that names nothing of
+# the business passes through (design 15.3). It counts as "unchanged", not as a fallback.
+DELIBERATE_PASSTHROUGH = frozenset({"non_data_text"})
+
+
+def _deliberate(reason_codes: list[str]) -> bool:
+    return bool(reason_codes) and reason_codes[-1] in DELIBERATE_PASSTHROUGH
+
+
 def fallback_reason(action: str, reason_codes: list[str]) -> str:
-    if action != "use_original":
+    if action != "use_original" or _deliberate(reason_codes):
         return "none"
     for code in reversed(reason_codes):  # the last reason is the one that decided
         for prefix, label in _FALLBACK_PREFIXES:
@@ -179,8 +188,10 @@ def _summary(result: "LegacyInputUnderstanding") -> tuple[tuple[str, ...], dict[
     entities: dict[str, int] = {}
     for e in result.entities:
         entities[e.type] = entities.get(e.type, 0) + 1
-    if action == "use_original":
+    if action == "use_original" and not _deliberate(decision.reason_codes):
         outcome = path = "fallback"
+    elif action == "use_original":
+        outcome, path = "unchanged", "rule"
     else:
         outcome = "clarify" if action == "clarify" else "changed" if result.canonical_text != result.original_text else "unchanged"
         path = "rule"

@@ -34,6 +34,24 @@ def test_every_call_is_recorded_once_with_vocabulary_attributes():
             assert telemetry.allowed(k, v), (k, v)
 
 
+def test_results_are_classified_as_the_design_names_them():
+    pipe = Pipeline(budget_ms=60_000)
+    pipe.warm_up()  # the non-data judge needs jieba's tagger
+    cases = {  # text, source → (result, fallback_reason), by hand from the decision each must get
+        ("查询 AGV-01 当前状态", "typed"): ("unchanged", "none"),
+        ("全年检休抱表", "asr"): ("changed", "none"),
+        ("把它取消", "typed"): ("clarify", "none"),              # a write on an unresolved referent (16.2)
+        ("今天天气怎么样", "typed"): ("unchanged", "none"),      # not a data question: passed through on purpose
+        ("查" * 5000, "typed"): ("fallback", "input_too_long"),
+    }
+    for (text, source), want in cases.items():
+        attrs = telemetry.call_attributes(pipe.understand(text, source=source, reference_time=REF))
+        assert (attrs["result"], attrs["fallback_reason"]) == want, (text[:20], attrs)
+    slow = Pipeline(budget_ms=0.001)
+    attrs = telemetry.call_attributes(slow.understand("查询 AGV-01 当前状态"))
+    assert (attrs["result"], attrs["fallback_reason"], attrs["normalization_path"]) == ("fallback", "timeout", "fallback")
+
+
 def test_a_text_value_or_unlisted_name_never_reaches_a_metric(caplog, monkeypatch):
     monkeypatch.setattr(telemetry, "_warned", set())  # W301 is logged once per name and process
     with in_memory_reader() as reader:
