@@ -7,7 +7,7 @@ returns — the caller's whole path. Blocks with shadow off and on alternate (AB
 drifting shared host affects both alike. Shadow uses the design's settings: 5 % sampling,
 one worker, 1.5 s hard timeout, a JSONL sink. Prints P50/P95 per mode and the on/off ratios.
 
-    python eval/shadow_bench.py                      # 4,000 turns, 5 ms apart, 20 blocks
+    python eval/shadow_bench.py                      # 4,000 turns, 5 ms apart, 100 blocks
     python eval/shadow_bench.py --rate 1.0 --n 1000  # every turn shadowed (a stress case)
 """
 from __future__ import annotations
@@ -21,7 +21,6 @@ from pathlib import Path
 
 from nlu.bench.corpus import generate
 from nlu.bench.run import percentile
-from nlu.pipeline import Pipeline
 from nlu.shadow import ShadowRunner
 
 # the stand-in router's rules: template words and domain words, scanned in order
@@ -56,16 +55,16 @@ def _calibrate(texts: list[str], target_ms: float) -> int:
     return max(1, round(target_ms / best))
 
 
-def run(n: int, interval_ms: float, blocks: int, rate: float, control_ms: float, seed: int) -> dict[str, list[float]]:
+def run(n: int, interval_ms: float, blocks: int, rate: float, control_ms: float, seed: int,
+        plain: bool = False) -> dict[str, list[float]]:
     texts = [u.text for u in generate(max(n, 200), seed) if u.length_bucket == 100] or [u.text for u in generate(n, seed)]
     rounds = _calibrate(texts, control_ms)
-    pipe = Pipeline()
-    pipe.warm_up()
     times: dict[str, list[float]] = {"off": [], "on": []}
     per_block = max(1, n // blocks)
     with tempfile.TemporaryDirectory() as tmp:
         sink = str(Path(tmp) / "shadow.jsonl")
-        with ShadowRunner(sample_rate=rate, max_concurrency=1, timeout_ms=1500, sink=sink, pipeline=pipe) as shadow:
+        with ShadowRunner(sample_rate=rate, max_concurrency=1, timeout_ms=1500, sink=sink,
+                          pipeline=_plain_pipeline() if plain else None) as shadow:
             # let the worker start and warm up before anything is timed
             shadow.submit(texts[0]) if rate > 0 else None
             shadow.wait_idle(30)
@@ -73,6 +72,9 @@ def run(n: int, interval_ms: float, blocks: int, rate: float, control_ms: float,
             next_start = time.perf_counter()
             for b in range(blocks):
                 mode = "on" if b % 2 else "off"
+                if mode == "off":  # a task still running from the last "on" block must not count as "off"
+                    shadow.wait_idle(30)
+                    next_start = max(next_start, time.perf_counter())
                 for _ in range(per_block):
                     text = texts[i % len(texts)]
                     i += 1
@@ -92,16 +94,26 @@ def run(n: int, interval_ms: float, blocks: int, rate: float, control_ms: float,
     return times
 
 
+def _plain_pipeline():
+    """The candidate without the yielding stages (for comparison: what the yields buy)."""
+    from nlu.pipeline import Pipeline
+
+    return Pipeline()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=4000, help="turns in all (default 4000)")
     ap.add_argument("--interval-ms", type=float, default=5.0, help="time between turn starts (default 5)")
-    ap.add_argument("--blocks", type=int, default=20, help="alternating off/on blocks (default 20)")
+    ap.add_argument("--blocks", type=int, default=100,
+                    help="alternating off/on blocks (default 100: short blocks, so the host's own noise falls on both alike)")
     ap.add_argument("--rate", type=float, default=0.05, help="shadow sample rate (default 0.05, the design's)")
     ap.add_argument("--control-ms", type=float, default=1.0, help="cost of the stand-in control (default 1 ms)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--plain-candidate", action="store_true",
+                    help="a candidate whose stages do not yield the interpreter lock (for comparison)")
     a = ap.parse_args(argv)
-    times = run(a.n, a.interval_ms, a.blocks, a.rate, a.control_ms, a.seed)
+    times = run(a.n, a.interval_ms, a.blocks, a.rate, a.control_ms, a.seed, a.plain_candidate)
     fig = {m: (percentile(sorted(v), 50), percentile(sorted(v), 95)) for m, v in times.items()}
     print(f"{'':10}{'P50 ms':>10}{'P95 ms':>10}{'turns':>8}")
     for m in ("off", "on"):

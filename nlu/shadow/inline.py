@@ -52,7 +52,9 @@ def runner_for(pipeline: "Pipeline") -> "ShadowRunner":
 
                 env = os.environ
                 timeout = _env_float(env, "NLU_SHADOW_TIMEOUT_MS", DEFAULT_TIMEOUT_MS)
-                candidate = Pipeline(pipeline.stages, policy=pipeline.policy,
+                from nlu.shadow.yielding import yielding
+
+                candidate = Pipeline(yielding(pipeline.stages), policy=pipeline.policy,
                                      flags=replace(pipeline.flags, phase="route"), budget_ms=timeout)
                 runner = ShadowRunner(sample_rate=_env_float(env, "NLU_SHADOW_SAMPLE_RATE", DEFAULT_SAMPLE_RATE),
                                       timeout_ms=timeout, sink=env.get("NLU_SHADOW_SINK") or None, pipeline=candidate)

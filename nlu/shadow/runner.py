@@ -172,9 +172,13 @@ class ShadowRunner:
                 if self._pipeline is None:
                     from nlu.pipeline import FeatureFlags, Pipeline
 
+                    from nlu.shadow.yielding import yielding
+                    from nlu.stages import default_policy, default_stages
+
                     flags = FeatureFlags.from_env()
                     # the candidate shows what nlu would do when trusted; never shadow again
-                    self._pipeline = Pipeline(flags=replace(flags, phase="route") if flags.phase == "shadow" else flags)
+                    self._pipeline = Pipeline(yielding(default_stages()), policy=default_policy(),
+                                              flags=replace(flags, phase="route") if flags.phase == "shadow" else flags)
         return self._pipeline
 
     def _work(self) -> None:
