@@ -9,6 +9,7 @@ one worker, 1.5 s hard timeout, a JSONL sink. Prints P50/P95 per mode and the on
 
     python eval/shadow_bench.py                      # 4,000 turns, 5 ms apart, 100 blocks
     python eval/shadow_bench.py --rate 1.0 --n 1000  # every turn shadowed (a stress case)
+    python eval/shadow_bench.py --isolation process  # the candidate in a child process
 """
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ def _calibrate(texts: list[str], target_ms: float) -> int:
 
 
 def run(n: int, interval_ms: float, blocks: int, rate: float, control_ms: float, seed: int,
-        plain: bool = False) -> dict[str, list[float]]:
+        plain: bool = False, isolation: str = "thread") -> dict[str, list[float]]:
     texts = [u.text for u in generate(max(n, 200), seed) if u.length_bucket == 100] or [u.text for u in generate(n, seed)]
     rounds = _calibrate(texts, control_ms)
     times: dict[str, list[float]] = {"off": [], "on": []}
@@ -64,7 +65,7 @@ def run(n: int, interval_ms: float, blocks: int, rate: float, control_ms: float,
     with tempfile.TemporaryDirectory() as tmp:
         sink = str(Path(tmp) / "shadow.jsonl")
         with ShadowRunner(sample_rate=rate, max_concurrency=1, timeout_ms=1500, sink=sink,
-                          pipeline=_plain_pipeline() if plain else None) as shadow:
+                          pipeline=_plain_pipeline() if plain else None, isolation=isolation) as shadow:
             # let the worker start and warm up before anything is timed
             shadow.submit(texts[0]) if rate > 0 else None
             shadow.wait_idle(30)
@@ -89,7 +90,8 @@ def run(n: int, interval_ms: float, blocks: int, rate: float, control_ms: float,
                     times[mode].append((time.perf_counter() - t0) * 1000.0)
             stats = shadow.stats
     print(f"turns {i} ({blocks} alternating blocks of {per_block}), one every {interval_ms:g} ms; "
-          f"control: {rounds} router passes (≈ {control_ms:g} ms on a quiet host); shadow rate {rate:g}, 1 worker, 1.5 s timeout")
+          f"control: {rounds} router passes (≈ {control_ms:g} ms on a quiet host); shadow rate {rate:g}, 1 worker, 1.5 s timeout, "
+          f"candidate on a {isolation if not plain else 'thread (stages not yielding)'}")
     print(f"shadow tasks: {stats}")
     return times
 
@@ -110,10 +112,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rate", type=float, default=0.05, help="shadow sample rate (default 0.05, the design's)")
     ap.add_argument("--control-ms", type=float, default=1.0, help="cost of the stand-in control (default 1 ms)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--isolation", choices=("thread", "process"), default="thread",
+                    help="the candidate on a thread of this process (default) or in a child process")
     ap.add_argument("--plain-candidate", action="store_true",
                     help="a candidate whose stages do not yield the interpreter lock (for comparison)")
     a = ap.parse_args(argv)
-    times = run(a.n, a.interval_ms, a.blocks, a.rate, a.control_ms, a.seed, a.plain_candidate)
+    times = run(a.n, a.interval_ms, a.blocks, a.rate, a.control_ms, a.seed, a.plain_candidate, a.isolation)
     fig = {m: (percentile(sorted(v), 50), percentile(sorted(v), 95)) for m, v in times.items()}
     print(f"{'':10}{'P50 ms':>10}{'P95 ms':>10}{'turns':>8}")
     for m in ("off", "on"):

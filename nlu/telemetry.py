@@ -171,7 +171,7 @@ def top_id(candidates: list, vocabulary: frozenset[str]) -> str:
     return cid if cid in vocabulary else "other"
 
 
-def _summary(result: "LegacyInputUnderstanding") -> tuple[tuple[str, ...], dict[tuple[str, bool], int], dict[str, int]]:
+def summary(result: "LegacyInputUnderstanding") -> tuple[tuple[str, ...], dict[tuple[str, bool], int], dict[str, int]]:
     """One pass over a result: the `_CALL` attribute values (raw), edit counts by (type,
     applied) and entity counts by type. Called on every turn, so written as plain loops."""
     decision = result.decision
@@ -214,7 +214,7 @@ def _summary(result: "LegacyInputUnderstanding") -> tuple[tuple[str, ...], dict[
 
 def call_attributes(result: "LegacyInputUnderstanding") -> dict[str, str]:
     """The low-cardinality summary of one result (raw: `clean_attributes` still applies)."""
-    return dict(zip(_CALL, _summary(result)[0]))
+    return dict(zip(_CALL, summary(result)[0]))
 
 
 _CALL = ("normalization_path", "source_type", "result", "edit_count_bucket", "protected_change_blocked",
@@ -381,16 +381,26 @@ def _count(counter: str, names: tuple[str, ...], values: tuple, n: int = 1) -> d
 def record_call(result: "LegacyInputUnderstanding", duration_ms: float) -> None:
     """Record one finished call. Never raises: telemetry must not break a turn."""
     try:
+        values, edits, entities = summary(result)
+    except Exception as exc:  # noqa: BLE001 - logged with its type, the turn goes on
+        log.warning("W302 telemetry: recording a call failed (%s)", type(exc).__name__)
+        return
+    record_summary(values, edits, entities, duration_ms)
+
+
+def record_summary(values: tuple, edits: Mapping[tuple[str, bool], int], entities: Mapping[str, int],
+                   duration_ms: float) -> None:
+    """Record a call from its `summary` (how a call made in another process is counted here)."""
+    try:
         inst = _get()
-        values, edits, entities = _summary(result)
-        key, attrs = _cleaned_for(_CALL, values)
+        key, attrs = _cleaned_for(_CALL, tuple(values))
         src = attrs["source_type"]
         inst.duration.record(duration_ms, _cleaned_for(_DURATION_NAMES, (attrs["normalization_path"], src, attrs["result"]))[1])
         rows = [("nlu.requests", key, attrs, 1)]
         for (etype, applied), n in edits.items():
-            rows.append(("nlu.edits", *_cleaned_for(_EDIT, (etype, "true" if applied else "false", src)), n))
+            rows.append(("nlu.edits", *_cleaned_for(_EDIT, (etype, "true" if applied else "false", src)), int(n)))
         for etype, n in entities.items():
-            rows.append(("nlu.entities", *_cleaned_for(_ENTITY, (etype, src)), n))
+            rows.append(("nlu.entities", *_cleaned_for(_ENTITY, (etype, src)), int(n)))
         _tallies.add_many(rows, duration_ms)
     except Exception as exc:  # noqa: BLE001 - logged with its type, the turn goes on
         log.warning("W302 telemetry: recording a call failed (%s)", type(exc).__name__)

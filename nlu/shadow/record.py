@@ -25,6 +25,16 @@ DECISIONS = frozenset({"continue", "clarify", "use_original"})
 REASON_CODE = re.compile(r"[a-z][a-z_]{1,39}(?::[A-Za-z][A-Za-z_]{0,31})?")
 
 
+def outcome_of(result: "LegacyInputUnderstanding", elapsed_ms: float, timeout_ms: float) -> str:
+    """completed, or how the candidate was stopped: cancelled (the turn ended) or timeout."""
+    codes = result.decision.reason_codes
+    if "cancelled" in codes:
+        return "cancelled"
+    if "budget_exhausted" in codes or elapsed_ms > timeout_ms:
+        return "timeout"
+    return "completed"
+
+
 def vocab(name: str, value: Any) -> str:
     """`value` if it is in the vocabulary of attribute `name`, else "other" ("none" for no value)."""
     if value is None or value == "":

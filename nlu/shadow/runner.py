@@ -12,6 +12,11 @@ swallowed and counted, its result is reduced to a low-cardinality record and pub
   Python cannot kill a thread: a stage stuck past the budget keeps its worker busy, and new
   tasks are dropped as busy meanwhile — never waited for.
 - Nothing it does can reach the caller: the caller receives only the bool from `submit`.
+- ``isolation="thread"`` (default) runs the candidate on worker threads of this process; its
+  stages hand the interpreter lock back before each stage (`nlu.shadow.yielding`).
+  ``isolation="process"`` runs each worker's candidate in a child process
+  (`nlu.shadow.child`): no shared lock at all, a lower scheduling priority, and a candidate
+  stuck past its budget is killed — for hosts whose own turn is CPU-bound Python.
 """
 from __future__ import annotations
 
@@ -25,7 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from nlu import errors, telemetry
-from nlu.shadow.record import build_record, comparison_attributes
+from nlu.shadow.record import build_record, comparison_attributes, outcome_of
 from nlu.shadow.sink import SinkSpec, make_sink
 
 log = logging.getLogger("nlu.shadow")
@@ -69,11 +74,13 @@ class ShadowRunner:
 
     def __init__(self, sample_rate: float = DEFAULT_SAMPLE_RATE, max_concurrency: int = DEFAULT_CONCURRENCY,
                  timeout_ms: float = DEFAULT_TIMEOUT_MS, sink: SinkSpec = None, *, queue_size: int = 0,
-                 pipeline: Any = None, rng: random.Random | None = None, **sink_options: Any) -> None:
+                 pipeline: Any = None, isolation: str = "thread", rng: random.Random | None = None,
+                 **sink_options: Any) -> None:
         _check("sample_rate", sample_rate, isinstance(sample_rate, (int, float)) and 0.0 <= sample_rate <= 1.0)
         _check("max_concurrency", max_concurrency, isinstance(max_concurrency, int) and max_concurrency >= 1)
         _check("timeout_ms", timeout_ms, isinstance(timeout_ms, (int, float)) and timeout_ms > 0)
         _check("queue_size", queue_size, isinstance(queue_size, int) and queue_size >= 0)
+        _check("isolation", isolation, isolation in ("thread", "process") and not (isolation == "process" and pipeline))
         try:
             self._sink = make_sink(sink, **sink_options)
         except TypeError as exc:
@@ -82,6 +89,8 @@ class ShadowRunner:
         self.max_concurrency = max_concurrency
         self.timeout_ms = float(timeout_ms)
         self._pipeline = pipeline
+        self.isolation = isolation
+        self._children: list[Any] = []
         self._rng = rng or random.Random()
         # every accepted task holds a slot until it is done: running plus waiting ≤ the bound
         self._slots = threading.BoundedSemaphore(max_concurrency + queue_size)
@@ -143,7 +152,9 @@ class ShadowRunner:
             self._tasks.put(None)
         if wait:
             for w in workers:
-                w.join(self.timeout_ms / 1000.0 + 1.0)
+                w.join(self.timeout_ms / 1000.0 + 2.0)
+        for child in list(self._children):
+            child.close()
         close = getattr(self._sink, "close", None)
         if close is not None:
             close()
@@ -182,18 +193,26 @@ class ShadowRunner:
         return self._pipeline
 
     def _work(self) -> None:
-        try:  # load what the stages load lazily here, off the request path and outside any budget
-            hook = getattr(self._candidate(), "warm_up", None)
-            if hook is not None:
-                hook()
-        except Exception as exc:  # noqa: BLE001 - a candidate that cannot start fails its tasks, counted
-            log.warning(W311, type(exc).__name__)
+        child = None
+        if self.isolation == "process":
+            from nlu.shadow.child import ChildCandidate
+
+            child = ChildCandidate()
+            with self._lock:
+                self._children.append(child)
+        else:
+            try:  # load what the stages load lazily here, off the request path and outside any budget
+                hook = getattr(self._candidate(), "warm_up", None)
+                if hook is not None:
+                    hook()
+            except Exception as exc:  # noqa: BLE001 - a candidate that cannot start fails its tasks, counted
+                log.warning(W311, type(exc).__name__)
         while True:
             task = self._tasks.get()
             if task is None:
                 return
             try:
-                self._run(task)
+                self._run_in(child, task) if child is not None else self._run(task)
             except Exception as exc:  # noqa: BLE001 - the worker must outlive any one task
                 log.warning(W311, type(exc).__name__)
                 with self._lock:
@@ -218,26 +237,44 @@ class ShadowRunner:
                 log.warning(W311, type(exc).__name__)
                 outcome = "error"
             else:
-                codes = result.decision.reason_codes
-                if "cancelled" in codes:
-                    outcome = "cancelled"
-                elif "budget_exhausted" in codes or (time.perf_counter() - t0) * 1000.0 > self.timeout_ms:
-                    outcome = "timeout"
-                else:
-                    outcome = "completed"
+                outcome = outcome_of(result, (time.perf_counter() - t0) * 1000.0, self.timeout_ms)
         duration_ms = (time.perf_counter() - t0) * 1000.0
+        try:
+            record = build_record(outcome, task.control, task.source, duration_ms, result)
+        except Exception as exc:  # noqa: BLE001 - a result we cannot summarise is an error, counted
+            log.warning(W311, type(exc).__name__)
+            outcome, record = "error", build_record("error", task.control, task.source, duration_ms)
+        self._publish(outcome, record, compared=result is not None)
+
+    def _run_in(self, child: Any, task: _Task) -> None:
+        """One task on this worker's child process (isolation="process")."""
+        t0 = time.perf_counter()
+        record = None
+        if self._stop.is_set() or (task.cancel is not None and task.cancel.is_set()):
+            outcome = "cancelled"
+        else:
+            try:
+                outcome, record, summary = child.run(
+                    task.text, source=task.source, reference_time=task.reference_time, options=dict(task.options),
+                    control=dict(task.control) if task.control else None, timeout_ms=self.timeout_ms,
+                    stopped=lambda: self._stop.is_set() or (task.cancel is not None and task.cancel.is_set()))
+            except Exception as exc:  # noqa: BLE001 - a candidate failure never reaches the caller
+                log.warning(W311, type(exc).__name__)
+                outcome = "error"
+            else:
+                if summary is not None:  # the candidate's call, counted here like any call
+                    values, edits, entities, ms = summary
+                    telemetry.record_summary(values, {(t, a): n for t, a, n in edits}, dict(entities), ms)
+        if record is None:
+            record = build_record(outcome, task.control, task.source, (time.perf_counter() - t0) * 1000.0)
+        self._publish(outcome, record, compared=record.get("decision", "none") != "none")
+
+    def _publish(self, outcome: str, record: dict[str, Any], *, compared: bool) -> None:
         with self._lock:
             self._stats[outcome] += 1
         telemetry.record_shadow_task(outcome)
-        try:
-            record = build_record(outcome, task.control, task.source, duration_ms, result)
-            if result is not None and outcome != "cancelled":
-                telemetry.record_shadow(comparison_attributes(record))
-        except Exception as exc:  # noqa: BLE001 - a result we cannot summarise is an error, counted
-            log.warning(W311, type(exc).__name__)
-            with self._lock:
-                self._stats["error"] += 1
-            return
+        if compared and outcome != "cancelled":
+            telemetry.record_shadow(comparison_attributes(record))
         if self._sink is not None:
             try:
                 self._sink(record)

@@ -231,3 +231,20 @@ def test_caller_result_is_untouched_by_shadow():
         runner.wait_idle(5)
     strip = lambda r: {**r.model_dump(), "diagnostics": [d["stage"] for d in r.model_dump()["diagnostics"]]}  # noqa: E731
     assert strip(before) == strip(after)
+
+
+def test_process_isolation_runs_the_candidate_in_a_child_and_counts_it_here():
+    from telemetry_reader import in_memory_reader, points
+
+    records = []
+    with in_memory_reader() as reader:
+        with ShadowRunner(sample_rate=1.0, isolation="process", sink=records.append, queue_size=4) as runner:
+            assert runner.submit("查询 AGV-01 当前状态", control={"template": "status", "domain": "agv"})
+            assert runner.submit("全年检休抱表", source="asr", reference_time="2026-03-15T10:30:00+08:00")
+            assert runner.wait_idle(120)
+            assert runner.stats["completed"] == 2
+        pts = points(reader)
+    assert [(r["route_before"], r["route_after"]) for r in records] == [("status", "status"), ("none", "report")]
+    assert sum(v for name, _, v in pts if name == "nlu.requests") == 2  # the child's calls, counted in this process
+    with pytest.raises(InputError, match="E111"):
+        ShadowRunner(isolation="process", pipeline=Raising())  # a given pipeline object runs in this process
