@@ -2,7 +2,8 @@
 
 `ShadowRunner(isolation="process")` runs each worker's candidate in ``python -m
 nlu.shadow.child`` (a plain subprocess, so the host's ``__main__`` is never re-imported),
-at a lower scheduling priority. A caller's thread then never waits for a lock the candidate
+at a lower scheduling priority, with the default pipeline and the flags of the environment
+(``NLU_PHASE=shadow`` there means ``route``). A caller's thread then never waits for a lock the candidate
 holds, and a candidate stuck past its budget is killed — a hard timeout a thread cannot have.
 
 Protocol, one JSON object per line. Parent → child: ``{"op": "task", "id", "text", "source",
