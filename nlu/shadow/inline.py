@@ -38,7 +38,7 @@ def _env_float(env: Any, key: str, default: float) -> float:
     try:
         return float(raw) if raw else default
     except ValueError:
-        raise errors.InputError("E111", errors.E111.format(problem=f"{key} must be a number; got {raw!r}")) from None
+        raise errors.InputError("E112", errors.E112.format(problem=f"{key} must be a number; got {raw!r}")) from None
 
 
 def runner_for(pipeline: "Pipeline") -> "ShadowRunner":

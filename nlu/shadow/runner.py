@@ -66,7 +66,7 @@ class _Task:
 
 def _check(name: str, value: Any, ok: bool) -> None:
     if not ok:
-        raise errors.InputError("E111", errors.E111.format(problem=f"{name} out of range: {value!r}"))
+        raise errors.InputError("E112", errors.E112.format(problem=f"{name} out of range: {value!r}"))
 
 
 class ShadowRunner:
@@ -84,7 +84,7 @@ class ShadowRunner:
         try:
             self._sink = make_sink(sink, **sink_options)
         except TypeError as exc:
-            raise errors.InputError("E111", errors.E111.format(problem=str(exc))) from None
+            raise errors.InputError("E112", errors.E112.format(problem=str(exc))) from None
         self.sample_rate = float(sample_rate)
         self.max_concurrency = max_concurrency
         self.timeout_ms = float(timeout_ms)

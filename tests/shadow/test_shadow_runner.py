@@ -93,11 +93,11 @@ def test_rate_zero_and_one_and_bad_arguments():
     with ShadowRunner(sample_rate=0.0, pipeline=Raising()) as none:
         assert not any(none.submit("x") for _ in range(200))
         assert none.stats["sampled_out"] == 200
-    with pytest.raises(InputError, match="E111"):
+    with pytest.raises(InputError, match="E112"):
         ShadowRunner(sample_rate=1.5)
-    with pytest.raises(InputError, match="E111"):
+    with pytest.raises(InputError, match="E112"):
         ShadowRunner(max_concurrency=0)
-    with pytest.raises(InputError, match="E111"):
+    with pytest.raises(InputError, match="E112"):
         ShadowRunner(sink=42)
 
 
@@ -246,5 +246,5 @@ def test_process_isolation_runs_the_candidate_in_a_child_and_counts_it_here():
         pts = points(reader)
     assert [(r["route_before"], r["route_after"]) for r in records] == [("status", "status"), ("none", "report")]
     assert sum(v for name, _, v in pts if name == "nlu.requests") == 2  # the child's calls, counted in this process
-    with pytest.raises(InputError, match="E111"):
+    with pytest.raises(InputError, match="E112"):
         ShadowRunner(isolation="process", pipeline=Raising())  # a given pipeline object runs in this process
