@@ -338,6 +338,12 @@ def _get() -> _Instruments:
     return inst
 
 
+def warm_up() -> None:
+    """Import the OpenTelemetry API, make the instruments and read the pack revision now."""
+    _get()
+    dictionary_revision()
+
+
 def use_meter_provider(provider: Any = None) -> None:
     """Record into `provider` instead of the global one (None: back to the global provider).
 

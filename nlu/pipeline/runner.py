@@ -20,6 +20,7 @@ from nlu.pipeline.flags import FeatureFlags
 from nlu.pipeline.stage import SkipStage, Stage
 from nlu.source import build_source, length_gate, sanitize_text
 from nlu.telemetry import record_call
+from nlu.telemetry import warm_up as warm_telemetry
 from nlu.text.alignment import Alignment
 
 DEFAULT_BUDGET_MS = 100.0  # design 15.1: fast rule path P95 ≤ 100 ms
@@ -57,6 +58,7 @@ class Pipeline:
             hook = getattr(stage, "warm_up", None)
             if hook is not None:
                 hook()
+        warm_telemetry()  # the OpenTelemetry API import, off the first call
 
     @property
     def stage_names(self) -> list[str]:
