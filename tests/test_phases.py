@@ -151,7 +151,7 @@ PHASE_EXAMPLES = [
     ("查询 AGV-01 的再线状态", "typed", "typo", "查询 AGV-01 的在线状态"),
     ("本月的公单有多少", "typed", "typo", "本月的工单有多少"),  # the implied 查询 stays a suggestion
     ("AGV-02 顾障了吗", "typed", "typo", "AGV-02 故障了吗"),
-    ("帮我查寻 ST-05 的任务", "typed", "typo", "帮我查询 ST-05 的任务"),
+    ("AGV-07 现在里线了吗", "typed", "typo", "AGV-07 现在离线了吗"),
     ("通计本月AGV任务数", "typed", "typo", "统计本月AGV任务数"),
     ("查询ＨＸＤ１－０００１的状态", "ocr", "punctuation", "查询HXD1-0001的状态"),
     ("AGV-01   在哪", "typed", "punctuation", "AGV-01 在哪"),
@@ -169,7 +169,7 @@ PHASE_EXAMPLES = [
 
 @pytest.fixture(scope="module")
 def phase_pipes():
-    return {ph: Pipeline(flags=FeatureFlags(phase=ph)) for ph in ("suggest", "low_risk", "route")}
+    return {ph: Pipeline(flags=FeatureFlags(phase=ph), budget_ms=60_000) for ph in ("suggest", "low_risk", "route")}
 
 
 @pytest.mark.parametrize("text,source,kind,low_risk", PHASE_EXAMPLES)
