@@ -163,7 +163,15 @@ class Draft:
         return [(p.o0, p.o1) for p in self.protected]
 
     def propose(self, edits: Sequence[Edit]) -> list[EditOutcome]:
-        """Hand edits to the one rewriter; protected spans are enforced there."""
+        """Hand edits to the one rewriter; protected spans are enforced there.
+
+        Before the rollout's last phase (route) the phase decides which edits may apply; the
+        others become suggestions (`nlu.pipeline.phases`)."""
+        phase = self.flags.phase
+        if phase != "route":
+            from nlu.pipeline.phases import restrict
+
+            edits = restrict(phase, edits, self.alignment.text)
         result = rewrite(self.alignment, edits, self.protected_ranges())
         self.alignment = result.alignment
         self.edits.extend(result.outcomes)

@@ -1,6 +1,7 @@
 """Feature flags and kill switches (design 18).
 
-Flags switch off the whole layer, a source, a capability or a domain. Protection, output
+Flags switch off the whole layer, a source, a capability or a domain, and choose the
+rollout phase (design 17, `nlu.pipeline.phases`: shadow, suggest, low_risk, route). Protection, output
 validation and conflict blocking form the safety kernel: switching any of them off forces
 raw pass-through for the turn — never rewriting without protection.
 """
@@ -8,6 +9,8 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+
+from nlu.pipeline.phases import DEFAULT_PHASE, PHASES
 
 CAPABILITIES = frozenset({
     "clean", "protect", "correct", "term", "ner", "coreference", "relation", "srl",
@@ -24,8 +27,11 @@ class FeatureFlags:
     disabled_sources: frozenset[str] = field(default_factory=frozenset)
     disabled_capabilities: frozenset[str] = field(default_factory=frozenset)
     disabled_domains: frozenset[str] = field(default_factory=frozenset)
+    phase: str = DEFAULT_PHASE
 
     def __post_init__(self) -> None:
+        if self.phase not in PHASES:
+            raise ValueError(f"unknown phase {self.phase!r}; known: {', '.join(PHASES)}")
         for name, allowed, values in (
             ("source", SOURCES, self.disabled_sources),
             ("capability", CAPABILITIES, self.disabled_capabilities),
@@ -51,7 +57,7 @@ class FeatureFlags:
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> "FeatureFlags":
-        """NLU_ENABLED=0, NLU_DISABLE_SOURCES=asr,ocr, NLU_DISABLE=correct,srl, NLU_DISABLE_DOMAINS=rail."""
+        """NLU_ENABLED=0, NLU_DISABLE_SOURCES=asr,ocr, NLU_DISABLE=correct,srl, NLU_DISABLE_DOMAINS=rail, NLU_PHASE=shadow."""
         env = os.environ if environ is None else environ
 
         def items(key: str) -> frozenset[str]:
@@ -62,4 +68,5 @@ class FeatureFlags:
             disabled_sources=items("NLU_DISABLE_SOURCES"),
             disabled_capabilities=items("NLU_DISABLE"),
             disabled_domains=items("NLU_DISABLE_DOMAINS"),
+            phase=env.get("NLU_PHASE", "").strip().lower() or DEFAULT_PHASE,
         )

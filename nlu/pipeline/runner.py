@@ -19,6 +19,8 @@ from nlu.pipeline.cancel import Deadline
 from nlu.pipeline.flags import FeatureFlags
 from nlu.pipeline.stage import SkipStage, Stage
 from nlu.source import build_source, length_gate, sanitize_text
+from nlu.telemetry import record_call
+from nlu.telemetry import warm_up as warm_telemetry
 from nlu.text.alignment import Alignment
 
 DEFAULT_BUDGET_MS = 100.0  # design 15.1: fast rule path P95 ≤ 100 ms
@@ -56,6 +58,7 @@ class Pipeline:
             hook = getattr(stage, "warm_up", None)
             if hook is not None:
                 hook()
+        warm_telemetry()  # the OpenTelemetry API import, off the first call
 
     @property
     def stage_names(self) -> list[str]:
@@ -89,8 +92,17 @@ class Pipeline:
             draft.scratch["catalog"] = usable_catalog(catalog, info.reference_time)
         if replaced:
             draft.reason_codes.append("lone_surrogate_replaced")
+        if self.flags.phase == "shadow" and not self.flags.passthrough_reason(info.kind):
+            from nlu.shadow.inline import shadow_turn  # design 17 phase 1: understood off the request path
+
+            return shadow_turn(self, draft, request_id, dict(
+                source=source, reference_time=info.reference_time, alternatives=alternatives, confidence=confidence,
+                referents=referents, segments=segments, edited_after_capture=edited_after_capture, cancel=cancel,
+                catalog=catalog))
         self._run(draft, deadline)
-        return assemble(draft, request_id)
+        result = assemble(draft, request_id)
+        record_call(result, (time.perf_counter() - deadline.start) * 1000.0)  # the one telemetry point
+        return result
 
     # ------------------------------------------------------------------------------------
     def _run(self, draft: Draft, deadline: Deadline) -> None:

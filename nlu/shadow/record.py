@@ -1,0 +1,101 @@
+"""One shadow record: the low-cardinality comparison of the control's route with nlu's.
+
+A record holds only closed-vocabulary fields (checked against `nlu.telemetry.VOCABULARY`),
+reason codes of the code's own grammar, small counts, a duration and a timestamp — never
+text, entity values, identifiers, numbers or dates from the turn.
+"""
+from __future__ import annotations
+
+import re
+import time
+from typing import TYPE_CHECKING, Any, Mapping
+
+from nlu import telemetry as t
+
+if TYPE_CHECKING:
+    from nlu.contract import LegacyInputUnderstanding
+
+RECORD_VERSION = 1
+OUTCOMES = ("completed", "timeout", "cancelled", "error")
+DECISIONS = frozenset({"continue", "clarify", "use_original"})
+
+# The code's reason codes: snake_case words with an optional ``:Qualifier`` (stage_error:clean,
+# source_disabled:asr). User text cannot take this shape except by accident, and the codes
+# never carry any: anything else is written as "other".
+REASON_CODE = re.compile(r"[a-z][a-z_]{1,39}(?::[A-Za-z][A-Za-z_]{0,31})?")
+
+
+def outcome_of(result: "LegacyInputUnderstanding", elapsed_ms: float, timeout_ms: float) -> str:
+    """completed, or how the candidate was stopped: cancelled (the turn ended) or timeout."""
+    codes = result.decision.reason_codes
+    if "cancelled" in codes:
+        return "cancelled"
+    if "budget_exhausted" in codes or elapsed_ms > timeout_ms:
+        return "timeout"
+    return "completed"
+
+
+def vocab(name: str, value: Any) -> str:
+    """`value` if it is in the vocabulary of attribute `name`, else "other" ("none" for no value)."""
+    if value is None or value == "":
+        return "none"
+    return value if t.allowed(name, value) else "other"
+
+
+def control_fields(control: Mapping[str, Any] | None) -> dict[str, str]:
+    control = control or {}
+    return {"route_before": vocab("route_before", control.get("template")),
+            "domain_before": vocab("domain_before", control.get("domain"))}
+
+
+def _counts(values: list[str], allowed: frozenset[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for v in values:
+        k = v if v in allowed else "other"
+        out[k] = out.get(k, 0) + 1
+    return dict(sorted(out.items()))
+
+
+def build_record(outcome: str, control: Mapping[str, Any] | None, source: str, duration_ms: float,
+                 result: "LegacyInputUnderstanding | None" = None) -> dict[str, Any]:
+    rec: dict[str, Any] = {
+        "v": RECORD_VERSION,
+        "ts": int(time.time()),
+        "outcome": outcome if outcome in OUTCOMES else "error",
+        "source_type": vocab("source_type", source),
+        **control_fields(control),
+        "route_after": "none",
+        "domain_after": "none",
+        "decision": "none",
+        "result": "none",
+        "reason_codes": [],
+        "duration_ms": round(max(duration_ms, 0.0), 1),
+        "dictionary_revision": vocab("dictionary_revision", t.dictionary_revision()),
+        "normalizer_revision": vocab("normalizer_revision", t.NORMALIZER_REVISION),
+    }
+    if result is None:
+        return rec
+    attrs = t.clean_attributes(t.call_attributes(result))
+    rec.update({
+        "source_type": attrs["source_type"],
+        "route_after": t.top_id(result.routing.template_candidates, t.VOCABULARY["route_after"]),  # type: ignore[arg-type]
+        "domain_after": t.top_id(result.routing.domain_candidates, t.VOCABULARY["domain_after"]),  # type: ignore[arg-type]
+        "decision": result.decision.action if result.decision.action in DECISIONS else "other",
+        "result": attrs["result"],
+        "reason_codes": [c if REASON_CODE.fullmatch(c) else "other" for c in result.decision.reason_codes],
+        "normalization_path": attrs["normalization_path"],
+        "edit_count_bucket": attrs["edit_count_bucket"],
+        "edit_type_counts": _counts([c.type for c in result.corrections if c.auto_applied], t.EDIT_TYPES),
+        "suggestion_type_counts": _counts([c.type for c in result.corrections if not c.auto_applied], t.EDIT_TYPES),
+        "entity_type_counts": _counts([e.type for e in result.entities], t.ENTITY_TYPES),
+        "protected_change_blocked": attrs["protected_change_blocked"],
+        "clarification_reason": attrs["clarification_reason"],
+        "fallback_reason": attrs["fallback_reason"],
+        "injection_flag": attrs["injection_flag"],
+    })
+    return rec
+
+
+def comparison_attributes(rec: Mapping[str, Any]) -> dict[str, str]:
+    """The telemetry attributes of a shadow record that has a candidate result."""
+    return {k: rec[k] for k in ("route_before", "route_after", "domain_before", "domain_after", "source_type", "result")}
