@@ -103,10 +103,11 @@ def create_app(pipeline_factory: Callable[[], Pipeline] | None = None, *, thread
     optional pinyin path)."""
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:  # noqa: C901
         pipeline = (pipeline_factory or (lambda: Pipeline(flags=FeatureFlags.from_env())))()
         state = _State(pipeline, threads)
         app.state.nlu = state
+        _enable_telemetry_exporter()
 
         def warm_up() -> None:
             t0 = time.perf_counter()
@@ -206,3 +207,14 @@ def _problem_media_type_in_openapi(app: FastAPI) -> None:
         return schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _enable_telemetry_exporter() -> None:
+    """/metrics serves the telemetry module's Prometheus text: start its exporter before the
+    first request, so the duration histogram covers every call (a no-op without [telemetry])."""
+    try:
+        from nlu.telemetry import enable_prometheus
+    except ImportError:  # a build without the telemetry module: /metrics uses its own counters
+        return
+    if not enable_prometheus():
+        log.info("nlu serve: the host application's own OpenTelemetry provider is kept")
