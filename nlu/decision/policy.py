@@ -10,8 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nlu.decision.questions import clarify, readings
-from nlu.draft import Draft
+from nlu.draft import Clarification, Draft
+from nlu.semantics.write_risk import write_risk
 from nlu.suspicious import find_suspicious
+
+LONG_WRITE_QUESTION = "内容较长且包含操作指令，请用一句简短完整的话说明要操作的对象和参数。"
 
 _FACT_FLIPS = {"negation_change", "number_change", "action_change", "comparison_change", "identifier_adjacent"}
 
@@ -32,10 +35,13 @@ class ClarificationPolicy:
         from nlu.lexicon import default_pack
 
         self.t = thresholds or Thresholds()
-        self.id_patterns = tuple(p.pattern for p in (pack or default_pack()).identifier_patterns)
+        self.pack = pack or default_pack()
+        self.id_patterns = tuple(p.pattern for p in self.pack.identifier_patterns)
 
     # -- entry point ------------------------------------------------------------------
     def decide(self, draft: Draft) -> None:
+        if draft.gate == "too_long":
+            return self._too_long(draft)
         if draft.decision != "continue" or draft.clarification is not None:
             return  # a gate already decided
         self._confidence(draft)
@@ -59,6 +65,22 @@ class ClarificationPolicy:
         if draft.gate == "long":
             draft.reason_codes.append("long_input_deterministic_only")
         draft.decision = "continue"
+
+    def _too_long(self, draft: Draft) -> None:
+        """Over 4,000 code points nothing is rewritten (design 15.2); one that orders a write
+        must not pass through to the router either: ask for a short complete question."""
+        if not draft.flags.capability_on("clarify") or not self._orders_write(draft.original):
+            return
+        draft.decision = "clarify"
+        draft.clarification = Clarification("missing_slot", LONG_WRITE_QUESTION, ["semanticFrames"], [])
+
+    def _orders_write(self, text: str) -> bool:
+        """A write word anywhere in the text (one linear scan of the pack's words)."""
+        from nlu.stages.vocabulary import vocabulary
+        from nlu.text.wordscan import fold_ascii
+
+        return any(kw.kind == "action" and getattr(kw.data, "write", False)
+                   for m in vocabulary(self.pack).protected_words.scan(text, fold_ascii(text)) for kw in m.values)
 
     @staticmethod
     def _use_original(draft: Draft, reason: str) -> None:
@@ -102,8 +124,11 @@ class ClarificationPolicy:
                            ["semanticFrames"])
 
         if draft.gate == "long" and self._has_write_word(draft):
-            return clarify(draft, "missing_slot", "内容较长且包含操作指令，请用一句简短完整的话说明要操作的对象和参数。",
-                           ["semanticFrames"])
+            return clarify(draft, "missing_slot", LONG_WRITE_QUESTION, ["semanticFrames"])
+
+        risk = write_risk(draft)  # an uncertain object, parameter, negation or date of a write
+        if risk is not None:
+            return risk
 
         if "ambiguous_correction" in flags:
             sug = (draft.scratch.get("suggestions") or [{}])[0]

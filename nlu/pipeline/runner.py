@@ -97,6 +97,8 @@ class Pipeline:
         if skip_all:
             for st in self.stages:
                 draft.diagnostics.append(Diagnostic(st.name, "skipped", 0.0, skip_all))
+            if skip_all == "input_too_long":
+                self._decide(draft)  # a too-long text that orders a write is asked about, not passed on
             return
         stop: tuple[str, str] | None = None  # (status, reason) for every remaining stage
         for st in self.stages:
@@ -140,6 +142,9 @@ class Pipeline:
                     draft.raise_flag(f"stage_error:{st.name}")
         if draft.decision == "use_original" and stop is not None:
             return
+        self._decide(draft)
+
+    def _decide(self, draft: Draft) -> None:
         try:
             self.policy.decide(draft)
         except Exception as exc:  # noqa: BLE001 - the decision must degrade, not crash
