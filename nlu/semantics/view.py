@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from nlu.draft import Draft, Entity
+from nlu.draft_keys import SEMANTICS_VIEW
 from nlu.semantics import cues
 from nlu.semantics.clauses import clause_index, split_clauses
 from nlu.stages.vocabulary import Vocabulary
 from nlu.text.wordscan import fold_ascii
 
-_CACHE_KEY = "semantics.view"
+_CACHE_KEY = SEMANTICS_VIEW
 
 
 @dataclass(slots=True)

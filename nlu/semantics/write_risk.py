@@ -24,6 +24,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
+from nlu import draft_keys as K
 from nlu.draft import Clarification, Draft
 
 # what an object of a write can be; a quantity or a time is a parameter, not an object
@@ -61,7 +62,7 @@ def _data() -> _Data:
 def is_write(draft: Draft) -> bool:
     """The turn orders a write: a write frame, or (when the semantic stages did not run) an
     imperative write word."""
-    return any(f.write for f in draft.frames) or bool(draft.scratch.get("imperative_writes"))
+    return any(f.write for f in draft.frames) or bool(draft.scratch.get(K.IMPERATIVE_WRITES))
 
 
 def write_risk(draft: Draft) -> Clarification | None:
@@ -128,7 +129,7 @@ def _only_fillers(gap: str, data: _Data) -> bool:
 def _negation_lookalike(draft: Draft) -> Clarification | None:
     data = _data()
     text = draft.original
-    for o0, _o1 in draft.scratch.get("write_actions") or ():
+    for o0, _o1 in draft.scratch.get(K.WRITE_ACTIONS) or ():
         k = o0
         while k > 0 and text[k - 1] == " ":
             k -= 1
@@ -173,7 +174,7 @@ def _in_word(text: str, p: int, look: str, data: _Data) -> bool:
 
 
 def _impossible_date(draft: Draft) -> Clarification | None:
-    for v in draft.scratch.get("values") or ():
+    for v in draft.scratch.get(K.VALUES) or ():
         if v.kind in _TIME_KINDS and v.canonical_value is None:
             shown = draft.original[v.o0:v.o1]
             return Clarification("protected_change", f"日期“{shown}”不存在或无法确定，这是一个写操作，请给出正确的日期。",

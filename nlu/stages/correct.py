@@ -70,6 +70,7 @@ from typing import Any, Optional
 from nlu.draft import Draft
 from nlu.lexicon import Pack, default_pack
 from nlu.lexicon.model import ConfusionPair
+from nlu.pipeline.failures import step_failed
 from nlu.pipeline.stage import Stage
 from nlu.stages.vocabulary import Vocabulary, vocabulary
 from nlu.text import Edit
@@ -311,8 +312,8 @@ class CorrectStage(Stage):
 
             if find_times(right, draft.source.reference_time) and not find_times(wrong, draft.source.reference_time):
                 return "time_change"
-        except Exception:  # noqa: BLE001 - a value parser problem must not stop correction
-            pass
+        except Exception as exc:  # noqa: BLE001 - a value parser problem must not stop correction
+            step_failed("correct: time check of a suggestion", exc)
         return ""
 
     def _kind_at(self, draft: Draft, o0: int, o1: int) -> str:
@@ -442,7 +443,8 @@ class CorrectStage(Stage):
                 return False
             try:
                 ph = _phonetics(self.pack)
-            except Exception:  # noqa: BLE001
+            except Exception as exc:  # noqa: BLE001 - no phonetics: no ASR pinyin evidence
+                step_failed("correct: pinyin phonetics", exc)
                 return False
             return ph.toneless(wrong) == ph.toneless(right)
         return len(wrong) == len(right)
