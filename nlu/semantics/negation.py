@@ -38,9 +38,8 @@ def negation_before(view: SentenceView, pos: int, lo: int = 0, *, through_mentio
     between (不是张三负责: 不是 … 负责); with `through_coverb`, a coverb phrase (给 AGV-03, 把它).
     """
     text = view.text
-    for w in reversed(view.negations):
-        if w.c1 > pos:
-            continue
+    i = view.last_negation_index(pos)  # only the last negation before `pos` can govern it
+    for w in view.negations[i:i + 1] if i >= 0 else ():
         if w.c0 < lo:
             return None
         if a_not_a(text, w):

@@ -7,6 +7,7 @@ is cached in `draft.scratch` and rebuilt only when the text or the entities chan
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,7 +49,8 @@ class Word:
 
 class SentenceView:
     __slots__ = ("text", "mentions", "actions", "negations", "comparisons", "explicit_words", "pronouns",
-                 "triggers", "domain_words", "presentation", "cues", "clauses", "_starts")
+                 "triggers", "domain_words", "presentation", "cues", "clauses", "_starts", "_ends",
+                 "_presentation_starts", "_report_starts")
 
     def __init__(self, draft: Draft, vocab: Vocabulary) -> None:
         text = draft.text
@@ -112,8 +114,42 @@ class SentenceView:
                      if inside.find(1, m.start, m.end) < 0]
         self.clauses = split_clauses(text, [(w.c0, w.c1) for w in self.cues if w.kind == cues.CONNECTIVE])
         self._starts = [a for a, _ in self.clauses]
+        self._ends: dict[str, list[int]] = {}
+        self._presentation_starts: frozenset[int] | None = None
+        self._report_starts: frozenset[int] | None = None
 
     # ------------------------------------------------------------------ queries
+    # (indexes built on first use, so a question asked once per action word costs a lookup,
+    # not a pass over every word of the text: the semantic stages stay linear in its length)
+    def last_negation_index(self, pos: int) -> int:
+        """Index in `negations` of the last one ending at or before `pos`, or -1."""
+        return self._last_ending(self.negations, "negations", pos)
+
+    def last_cue_index(self, pos: int) -> int:
+        """Index in `cues` of the last cue ending at or before `pos`, or -1."""
+        return self._last_ending(self.cues, "cues", pos)
+
+    def _last_ending(self, words: list[Word], name: str, pos: int) -> int:
+        ends = self._ends.get(name)
+        if ends is None:
+            ends = [w.c1 for w in words]
+            if any(a > b for a, b in zip(ends, ends[1:])):  # never for non-overlapping scans
+                ends = []
+            self._ends[name] = ends
+        if not ends and words:  # unsorted: the plain search
+            return max((i for i, w in enumerate(words) if w.c1 <= pos), default=-1)
+        return bisect_right(ends, pos) - 1
+
+    def presentation_at(self, pos: int) -> bool:
+        if self._presentation_starts is None:
+            self._presentation_starts = frozenset(w.c0 for w in self.presentation)
+        return pos in self._presentation_starts
+
+    def report_trigger_at(self, pos: int) -> bool:
+        if self._report_starts is None:
+            self._report_starts = frozenset(w.c0 for w in self.triggers if "report" in w.data)
+        return pos in self._report_starts
+
     def clause_of(self, pos: int) -> int:
         return clause_index(self.clauses, self._starts, pos)
 

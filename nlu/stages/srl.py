@@ -19,6 +19,8 @@ Flags: `write_without_object` (a write with no object entity and no resolved pro
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+
 from nlu.draft import Argument, Draft, Frame
 from nlu.lexicon import Pack, default_pack
 from nlu.pipeline.stage import Stage
@@ -92,9 +94,10 @@ class SrlStage(Stage):
         draft.scratch["srl.implicit"] = implicit
 
         args: list[list[tuple[int, Argument]]] = [[] for _ in frames]
+        clauses = [view.clause_of(p) for p in positions]
 
         def add(pos: int, arg: Argument) -> None:
-            args[self._frame_for(view, positions, pos, implicit)].append((pos, arg))
+            args[self._frame_for(view, positions, clauses, pos, implicit)].append((pos, arg))
 
         consumed: set[str] = set()
         for g in governed_values(view):
@@ -145,16 +148,17 @@ class SrlStage(Stage):
 
     # ------------------------------------------------------------------ frame choice
     @staticmethod
-    def _frame_for(view: SentenceView, positions: list[int], pos: int, implicit: bool) -> int:
+    def _frame_for(view: SentenceView, positions: list[int], clauses: list[int], pos: int, implicit: bool) -> int:
         if implicit or len(positions) == 1:
             return 0
+        # positions are in reading order, so their clauses are too: bisect, not a scan per argument
         clause = view.clause_of(pos)
-        in_clause = [i for i, p in enumerate(positions) if view.clause_of(p) == clause]
-        if in_clause:
-            before = [i for i in in_clause if positions[i] <= pos]
-            return before[-1] if before else in_clause[0]
-        before = [i for i, p in enumerate(positions) if p <= pos]
-        return before[-1] if before else 0
+        lo, hi = bisect_left(clauses, clause), bisect_right(clauses, clause)
+        if lo < hi:  # frames in the argument's clause: the last one before it, else the first
+            k = bisect_right(positions, pos, lo, hi) - 1
+            return k if k >= lo else lo
+        k = bisect_right(positions, pos) - 1
+        return k if k >= 0 else 0
 
     # ------------------------------------------------------------------ roles
     @staticmethod
@@ -166,7 +170,8 @@ class SrlStage(Stage):
         if lo == 0:
             return None
         text = view.text
-        neg = next((w for w in reversed(view.negations) if w.c1 <= anc.c0), None)
+        k = view.last_negation_index(anc.c0)
+        neg = view.negations[k] if k >= 0 else None
         if neg is None or neg.text not in _EXCLUDING or neg.c0 < lo or text[lo:neg.c0].strip() or \
                 not view.blank(neg.c1, anc.c0):
             return None
@@ -208,10 +213,11 @@ class SrlStage(Stage):
 
     @staticmethod
     def _cue_before(view: SentenceView, pos: int) -> Word | None:
-        for w in reversed(view.cues):
-            if w.c1 <= pos:
-                return w if view.blank(w.c1, pos) else None
-        return None
+        k = view.last_cue_index(pos)
+        if k < 0:
+            return None
+        w = view.cues[k]
+        return w if view.blank(w.c1, pos) else None
 
     # ------------------------------------------------------------------ literals
     @staticmethod
@@ -330,3 +336,4 @@ def _merge(items: list[Argument]) -> list[Argument]:
             continue
         out.append(a)
     return out
+
