@@ -18,7 +18,7 @@ from nlu.contract import LegacyInputUnderstanding
 from nlu.draft import Clarification, Diagnostic, Draft
 from nlu import draft_keys as keys
 from nlu.pipeline import failures
-from nlu.pipeline.cancel import Deadline
+from nlu.pipeline.cancel import BudgetExhausted, Deadline
 from nlu.pipeline.flags import FeatureFlags
 from nlu.pipeline.stage import SkipStage, Stage
 from nlu.source import build_source, length_gate, sanitize_text
@@ -96,6 +96,8 @@ class Pipeline:
             draft.scratch[keys.CATALOG] = usable_catalog(catalog, info.reference_time)
         if replaced:
             draft.reason_codes.append("lone_surrogate_replaced")
+        if info.alternatives_dropped:
+            draft.reason_codes.append("alternatives_capped")
         self._run(draft, deadline)
         return assemble(draft, request_id)
 
@@ -131,17 +133,24 @@ class Pipeline:
                 draft.diagnostics.append(Diagnostic(st.name, "skipped", 0.0, "flag_off"))
                 continue
             t0 = time.perf_counter()
+            stopped = False
             try:
                 reason = st.run(draft)
                 status = "success"
             except SkipStage as s:
                 status, reason = "skipped", s.reason
+            except BudgetExhausted as b:  # checked inside the stage's own long loops
+                status, reason = ("skipped" if b.reason == "cancelled" else "timeout"), b.reason
+                stopped = True
             except Exception as exc:  # noqa: BLE001 - a stage failure must never reach the caller
                 status, reason = "error", failures.stage_failed(st.name, exc)
                 if self.strict:
                     raise
             draft.diagnostics.append(Diagnostic(st.name, status, (time.perf_counter() - t0) * 1000.0, reason))
-            if status == "error":
+            if stopped:
+                self._stopped_inside(draft, st, reason)
+                stop = (status, reason)
+            elif status == "error":
                 if st.kernel:
                     self._passthrough(draft, f"stage_error:{st.name}")
                     stop = ("skipped", "safety_fallback")
@@ -199,6 +208,16 @@ class Pipeline:
         draft.clarification = None
         draft.reason_codes.append(reason)
         draft.confidence = {"normalization": 0.0, "semantics": 0.0, "routing": 0.0}
+
+    def _stopped_inside(self, draft: Draft, st: Stage, reason: str) -> None:
+        """A stage stopped half-way by the budget: what it left is not verified."""
+        if st.kernel:
+            self._passthrough(draft, f"{reason}:{st.name}")
+        else:
+            if st.name == "clean":
+                draft.alignment = Alignment.identity(draft.original)
+                draft.edits.clear()
+            self._degrade(draft, reason)
 
     @staticmethod
     def _degrade(draft: Draft, reason: str) -> None:

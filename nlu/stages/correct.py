@@ -7,7 +7,7 @@ order of trust; a higher-trust source wins a window over a lower one:
    match (leftmost-longest) blocks any lower-trust candidate that lies inside it or crosses
    its boundary (``检修成功`` never becomes ``检修程功`` through the pair 修成→修程).
 2. **source alternatives** (``draft.source.alternatives``, whole-utterance strings from the
-   ASR/OCR service) – each is aligned with the text by character (difflib); a differing
+   ASR/OCR service) – each is aligned with the text by character (``nlu.text.diff``); a differing
    window is a candidate when its alternative side lies inside a pack term surface of the
    alternative and the text side is not itself a term.
 3. **confusion pairs** (``pack.confusions``) – wrong→right, honouring ``auto_apply`` and the
@@ -59,7 +59,6 @@ Edit ``type``: the pair's channel; for alternatives and pinyin the source kind (
 """
 from __future__ import annotations
 
-import difflib
 import logging
 import re
 import threading
@@ -68,12 +67,14 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from nlu.draft import Draft
+from nlu.draft_keys import DEADLINE
 from nlu.lexicon import Pack, default_pack
 from nlu.lexicon.model import ConfusionPair
 from nlu.pipeline.failures import step_failed
 from nlu.pipeline.stage import Stage
 from nlu.stages.vocabulary import Vocabulary, vocabulary
 from nlu.text import Edit
+from nlu.text.diff import opcodes
 from nlu.text.wordscan import WordScanner
 
 THRESHOLD = 0.92
@@ -159,6 +160,20 @@ def _trim(wrong: str, right: str) -> tuple[int, int, str]:
     while s < min(len(wrong), len(right)) - p and wrong[-1 - s] == right[-1 - s]:
         s += 1
     return p, s, right[p:len(right) - s]
+
+
+def _crossed(spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The spans (distinct, non-empty) that overlap another one: one sweep in start order —
+    a span overlaps an earlier one when it starts before the furthest end so far, and a later
+    one when the next start lies before its end."""
+    order = sorted(spans)
+    out: set[tuple[int, int]] = set()
+    furthest = -1
+    for k, (s, e) in enumerate(order):
+        if s < furthest or (k + 1 < len(order) and order[k + 1][0] < e):
+            out.add((s, e))
+        furthest = max(furthest, e)
+    return out
 
 
 # ------------------------------------------------------------------------------ lazy models
@@ -380,17 +395,23 @@ class CorrectStage(Stage):
     # -- source 2: alternatives ---------------------------------------------------------
     def _from_alternatives(self, draft: Draft, text: str, blocked) -> list[_Cand]:
         votes: dict[tuple[int, int], dict[str, int]] = {}
+        deadline = draft.scratch.get(DEADLINE)
         for alt in draft.source.alternatives or ():
             if not isinstance(alt, str) or alt == text or not alt:
                 continue
-            sm = difflib.SequenceMatcher(None, text, alt, autojunk=False)
-            alt_terms = [(m.start, m.end) for m in self.vocab.terms.scan_overlapping(alt)]
-            for tag, i1, i2, j1, j2 in sm.get_opcodes():
+            if deadline is not None:
+                deadline.check()  # up to five alternatives of up to 4,000 characters each
+            alt_terms = sorted((m.start, m.end) for m in self.vocab.terms.scan_overlapping(alt))
+            term_starts = [a for a, _ in alt_terms]
+            longest = max((b - a for a, b in alt_terms), default=0)
+            for tag, i1, i2, j1, j2 in opcodes(text, alt):  # linear-time alignment (nlu.text.diff)
                 if tag == "equal" or i1 == i2:
                     continue  # pure insertions are not corrections of what was heard
-                # the alternative side must lie inside a term surface of the alternative
+                # the alternative side must lie inside a term surface of the alternative; only
+                # terms starting at most `longest` before j1 can (bisect, not a scan of all)
                 best = None
-                for a, b in alt_terms:
+                for t in range(bisect_left(term_starts, j1 - longest), bisect_right(term_starts, j1)):
+                    a, b = alt_terms[t]
                     if a <= j1 and j2 <= b and (j2 > j1 or a < j1 < b):
                         if best is None or b - a > best[1] - best[0]:
                             best = (a, b)
@@ -415,9 +436,9 @@ class CorrectStage(Stage):
                 votes.setdefault((s, e), {}).setdefault(rep, 0)
                 votes[(s, e)][rep] += 1
         out: list[_Cand] = []
-        spans = list(votes)
+        crossed = _crossed(list(votes))
         for (s, e), reps in votes.items():
-            competing = len(reps) > 1 or any(_overlap(s, e, a, b) and (a, b) != (s, e) for a, b in spans)
+            competing = len(reps) > 1 or (s, e) in crossed
             rep = max(reps, key=lambda r: reps[r])
             wrong = text[s:e]
             o0, o1 = draft.to_original(s, e)
@@ -525,7 +546,10 @@ class CorrectStage(Stage):
         ph = _phonetics(self.pack)
         tk = ph.jieba()
         out: list[_Cand] = []
+        deadline = draft.scratch.get(DEADLINE)
         for r0, r1 in runs:
+            if deadline is not None:
+                deadline.check()  # one check per run of unknown text: a long turn holds many
             # unknown regions: consecutive single-character tokens (jieba without HMM)
             pos = r0
             singles: list[tuple[int, int]] = []

@@ -22,6 +22,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 
 from nlu.draft import Argument, Draft, Frame
+from nlu.draft_keys import DEADLINE, SRL_IMPLICIT
 from nlu.lexicon import Pack, default_pack
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
@@ -91,7 +92,7 @@ class SrlStage(Stage):
             frames.append(Frame("查询", cls, [], False, None, confidence, False))
             positions.append(0)
             implicit = True
-        draft.scratch["srl.implicit"] = implicit
+        draft.scratch[SRL_IMPLICIT] = implicit
 
         args: list[list[tuple[int, Argument]]] = [[] for _ in frames]
         clauses = [view.clause_of(p) for p in positions]
@@ -112,6 +113,9 @@ class SrlStage(Stage):
             add(g.mentions[0].c0, Argument(role, ids, None, g.comparator, None, self._evidence(draft, spans)))
             consumed.update(ids)
 
+        deadline = draft.scratch.get(DEADLINE)
+        if deadline is not None:
+            deadline.check()  # frames found; the arguments of a long text are the other half
         result_ends = {a.c1 for a in actions if a.text[-1:] in _RESULT_ENDS}
         for anc in anchors(draft, view):
             if anc.entity_id is not None and anc.entity_id in consumed:
