@@ -361,9 +361,21 @@ class CorrectStage(Stage):
         # one candidate per window: design order of trust, then score, then longer window
         cands.sort(key=lambda c: (c.rank, -c.score, -(c.end - c.start), c.start))
         chosen: list[_Cand] = []
+        # windows already chosen, as a character mask (they never overlap): each test reads the
+        # candidate's own characters, not every window chosen so far
+        taken = bytearray(len(text) + 1)
+        points: list[int] = []  # chosen empty windows overlap only a window strictly around them
         for c in cands:
-            if not any(_overlap(c.start, c.end, k.start, k.end) for k in chosen):
-                chosen.append(c)
+            if c.start < c.end:
+                if taken.find(1, c.start, c.end) >= 0 or any(c.start < x < c.end for x in points):
+                    continue
+            elif any(_overlap(c.start, c.end, k.start, k.end) for k in chosen):
+                continue
+            chosen.append(c)
+            if c.start < c.end:
+                taken[c.start:c.end] = b"\x01" * (c.end - c.start)
+            else:
+                points.append(c.start)
         chosen.sort(key=lambda c: c.start)
 
         edits = []

@@ -117,10 +117,11 @@ class SrlStage(Stage):
         if deadline is not None:
             deadline.check()  # frames found; the arguments of a long text are the other half
         result_ends = {a.c1 for a in actions if a.text[-1:] in _RESULT_ENDS}
+        any_write = any(f.write for f in frames)  # asked per anchor below: once, not per anchor
         for anc in anchors(draft, view):
             if anc.entity_id is not None and anc.entity_id in consumed:
                 continue
-            excl = self._excluded(view, anc, frames)
+            excl = self._excluded(view, anc, any_write)
             if excl is not None:  # HXD1-0001 的记录，不要 C1修的
                 ids = [anc.entity_id] if anc.entity_id else None
                 add(anc.c0, Argument("exception", ids, anc.literal, "except", None,
@@ -166,9 +167,9 @@ class SrlStage(Stage):
 
     # ------------------------------------------------------------------ roles
     @staticmethod
-    def _excluded(view: SentenceView, anc: Anchor, frames: list[Frame]) -> Word | None:
+    def _excluded(view: SentenceView, anc: Anchor, any_write: bool) -> Word | None:
         """A clause of its own, 不要 + X (+ 的), after an earlier clause of a non-write frame."""
-        if any(f.write for f in frames):
+        if any_write:
             return None
         lo, hi = view.clause_span(anc.c0)
         if lo == 0:
