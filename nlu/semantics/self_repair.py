@@ -14,6 +14,8 @@ The marker is not a list of strings but a construction read from the lexicon sec
   (哎不是, 噢不) or said twice (不不不, 不是不是), and then only as a clause of their own
   (…，哦不，…) or when the repair restates a part of the abandoned clause (取消 T-…41 哎不是
   T-…42: ``T-…`` again), so 这个任务啊不是今天的 stays as typed.
+* A long explicit or soft core (说错了, 我是说) right after a Latin letter or digit also
+  counts: the change of script is a boundary (…T-2026010241我是说T-2026010242).
 * An interjection or a doubled core is itself the pause: 取消T-2026010241哎不是T-2026010242
   needs no punctuation. ``gluedInterjections`` (额, 啊, 哦) are also word parts or particles
   (金额, 好啊): they open a marker only after a pause or a non-Chinese character.
@@ -60,6 +62,12 @@ class Marker:
     def strong(self) -> bool:
         """Counts as a pause of its own: no punctuation needed before it."""
         return self.interjection or self.doubled
+
+
+def after_token(v: str, pos: int) -> bool:
+    """A Latin letter or digit right before `pos`: a script change is a token boundary
+    (取消 T-2026010241我是说T-2026010242)."""
+    return pos > 0 and v[pos - 1].isascii() and v[pos - 1].isalnum()
 
 
 def _alt(words) -> str:  # noqa: ANN001
@@ -122,7 +130,7 @@ class RepairGrammar:
             m0, m1 = mk.start, mk.end
             if m0 == 0:
                 continue
-            if not mk.strong and v[m0 - 1] not in _BOUNDARY:
+            if not (mk.strong or v[m0 - 1] in _BOUNDARY or (len(mk.text) >= 3 and after_token(v, m0))):
                 continue
             # the abandoned clause: back to the previous sentence end or the previous repair
             i = bisect_left(ends, m0)
@@ -173,7 +181,7 @@ class RepairGrammar:
     def _runs_on(self, mk: Marker, v: str, m0: int, k: int, abandoned: str, parallel: int | None) -> bool:
         """A marker with no pause after it: a long explicit one after a pause (…，说错了查本月),
         or a soft one whose repair clause starts like the abandoned one (查上月，我是说查本月)."""
-        if len(mk.text) >= 3 and v[m0 - 1] in " ，,":
+        if len(mk.text) >= 3 and (v[m0 - 1] in " ，," or after_token(v, m0)):
             return True
         if mk.text not in self.soft:
             return False

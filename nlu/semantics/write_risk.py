@@ -79,12 +79,12 @@ def write_risk(draft: Draft) -> Clarification | None:
 
 # -- the checks ------------------------------------------------------------------------
 def _unsettled_repair(draft: Draft) -> Clarification | None:
-    from nlu.semantics.self_repair import default_grammar
+    from nlu.semantics.self_repair import after_token, default_grammar
 
     text = draft.original
     repaired = [(o.o0, o.o1) for o in draft.edits if o.applied and o.edit.type == "self_repair"]
     for mk in default_grammar().markers(text):
-        if mk.start == 0 or not (mk.strong or text[mk.start - 1] in _PAUSE):
+        if mk.start == 0 or not (mk.strong or text[mk.start - 1] in _PAUSE or after_token(text, mk.start)):
             continue
         if any(a <= mk.start and mk.end <= b for a, b in repaired):
             continue  # the cleaning settled it (a changed key is the policy's own rule)

@@ -67,3 +67,24 @@ def test_benign_look_alike_continues(pipe: Pipeline, case: dict) -> None:
                                              r.decision.clarification, r.canonical_text[-60:])
     if "canonical" in case:
         assert r.canonical_text == case["canonical"]
+
+
+# The markers the issue names, with and without punctuation on either side.
+MARKERS = ["呃不对", "诶不对", "噢不对", "哎不是", "不不不", "我是说"]
+PAUSES = [" {} ", "，{}，", "{}", "，{} ", " {}，", "{}，", "，{}", "、{}、"]
+
+
+@pytest.mark.parametrize("marker", MARKERS)
+def test_every_marker_with_or_without_punctuation_stops_a_write(pipe: Pipeline, marker: str) -> None:
+    for pause in PAUSES + ["。{}，", "！{}！"]:
+        r = pipe.understand("取消 T-2026010241" + pause.format(marker) + "T-2026010242", reference_time=REF)
+        assert (r.decision.action, r.decision.clarification and r.decision.clarification.reason) == \
+            ("clarify", "protected_change"), pause.format(marker)
+
+
+@pytest.mark.parametrize("marker", MARKERS)
+def test_every_marker_with_or_without_punctuation_repairs_a_read(pipe: Pipeline, marker: str) -> None:
+    for pause in PAUSES:
+        r = pipe.understand("查询 AGV-01" + pause.format(marker) + "AGV-02 的电量", reference_time=REF)
+        assert r.decision.action == "continue", pause.format(marker)
+        assert "AGV-01" not in r.canonical_text and "AGV-02" in r.canonical_text, r.canonical_text
