@@ -9,6 +9,7 @@ OCR engine or an attacker may send. Used by `eval/cost_families.py` and the prop
 """
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 # unit of each family; the text is the unit repeated and cut to n code points
@@ -51,12 +52,33 @@ def _variant(text: str, k: int) -> str:
     return "".join(chars)
 
 
-def family_call(family: str, n: int) -> tuple[str, dict[str, Any]]:
-    """(text, extra keyword arguments of `understand`) for `family` at n code points."""
+def family_call(family: str, n: int, variant: int = 0) -> tuple[str, dict[str, Any]]:
+    """(text, extra keyword arguments of `understand`) for `family` at n code points.
+
+    `variant` k starts the repeated unit k characters later: the same shape and length, but
+    another string, so a timing loop does not measure the library's memos of a text it saw."""
     unit = _UNITS[family]
+    k = variant % len(unit)
+    unit = unit[k:] + unit[:k]
     if family == "write_long":
         return stretch(unit, n - len(_WRITE_TAIL)) + _WRITE_TAIL, {}
     text = stretch(unit, n)
     if family == "alternatives":
         return text, {"source": "asr", "alternatives": [_variant(text, k) for k in range(N_ALTERNATIVES)]}
     return text, {}
+
+
+def forget_memos() -> int:
+    """Empty the bounded memos of the library's pure parsers (numerals, times …), so the next
+    call on a text does the work again instead of timing a cache hit. The pack and other
+    load-once caches (unbounded, or of one entry) stay. Returns how many memos were emptied."""
+    emptied = 0
+    for name, mod in list(sys.modules.items()):
+        if not (name == "nlu" or name.startswith("nlu.")) or mod is None:
+            continue
+        for obj in list(vars(mod).values()):
+            info = getattr(obj, "cache_info", None)
+            if info is not None and getattr(obj, "__module__", None) == name and info().maxsize not in (None, 0, 1):
+                obj.cache_clear()
+                emptied += 1
+    return emptied

@@ -7,7 +7,7 @@ is cached in `draft.scratch` and rebuilt only when the text or the entities chan
 """
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,7 +114,7 @@ class SentenceView:
                      if inside.find(1, m.start, m.end) < 0]
         self.clauses = split_clauses(text, [(w.c0, w.c1) for w in self.cues if w.kind == cues.CONNECTIVE])
         self._starts = [a for a, _ in self.clauses]
-        self._ends: dict[str, list[int]] = {}
+        self._ends: dict[str, Any] = {}  # indexes built on first use (see the queries below)
         self._presentation_starts: frozenset[int] | None = None
         self._report_starts: frozenset[int] | None = None
 
@@ -139,6 +139,30 @@ class SentenceView:
         if not ends and words:  # unsorted: the plain search
             return max((i for i, w in enumerate(words) if w.c1 <= pos), default=-1)
         return bisect_right(ends, pos) - 1
+
+    def within(self, words: list, name: str, a: int, b: int) -> list:
+        """The items of `words` (mentions, pronouns …: sorted by start) that start in [a, b)."""
+        starts = self._ends.get("starts:" + name)
+        if starts is None:
+            starts = self._ends["starts:" + name] = [w.c0 for w in words]
+        return words[bisect_left(starts, a):bisect_left(starts, b)]
+
+    def word_between(self, words: tuple[str, ...], a: int, b: int) -> bool:
+        """One of `words` lies wholly inside text[a:b] (`x in text[a:b]` for each, without a copy
+        of the clause per question: occurrences found once, then a bisect per question)."""
+        key = "words:" + "|".join(words)
+        index = self._ends.get(key)
+        if index is None:
+            found = sorted((i + len(w), i) for w in words for i in _occurrences(self.text, w))
+            ends, best, top = [], [], -1
+            for end, start in found:  # by end; the latest start among those ending so far
+                top = max(top, start)
+                ends.append(end)
+                best.append(top)
+            index = self._ends[key] = [ends, best]
+        ends, best = index
+        k = bisect_right(ends, b) - 1
+        return k >= 0 and best[k] >= a
 
     def presentation_at(self, pos: int) -> bool:
         if self._presentation_starts is None:
@@ -189,6 +213,13 @@ class SentenceView:
 
     def has_cue(self, kind: str) -> bool:
         return any(w.kind == kind for w in self.cues)
+
+
+def _occurrences(text: str, word: str):  # noqa: ANN202
+    i = text.find(word)
+    while i >= 0:
+        yield i
+        i = text.find(word, i + 1)
 
 
 def sentence_view(draft: Draft, vocab: Vocabulary) -> SentenceView:

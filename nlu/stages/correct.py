@@ -496,8 +496,22 @@ class CorrectStage(Stage):
             if pair.require_any is None and pair.auto_apply and not blocked(s, e):
                 view = view[:s] + pair.right + view[e:]
         out: list[_Cand] = []
+        # A context word absent from both the text and the view is absent from every context
+        # built from them: one search per word, not two copies of the sentence per hit.
+        present: dict[str, bool] = {}
+        folded_text, folded_view = text.casefold(), view.casefold()
+
+        def somewhere(w: str) -> bool:
+            hit = present.get(w)
+            if hit is None:
+                f = w.casefold()
+                hit = present[w] = f in folded_text or f in folded_view
+            return hit
+
         for s, e, pair in hits:
             if pair.require_any is not None:
+                if not any(somewhere(w) for w in pair.require_any):
+                    continue  # the context condition blocks the pair
                 # the condition must hold outside the window itself (a wrong form is no context)
                 ctx = text[:s] + "\u3000" + text[e:]
                 vctx = view.replace(pair.wrong, "\u3000", 1)
@@ -588,12 +602,15 @@ class CorrectStage(Stage):
 
     def _pinyin_windows(self, draft: Draft, text: str, u0: int, u1: int, ph: _Phonetics, blocked) -> list[_Cand]:
         out: list[_Cand] = []
+        deadline = draft.scratch.get(DEADLINE)
         for n in (4, 3, 2):
             for s in range(u0, u1 - n + 1):
                 e = s + n
                 w = text[s:e]
                 if w[0] in _FUNCTION_CHARS or w[-1] in _FUNCTION_CHARS or blocked(s, e):
                     continue
+                if deadline is not None and not (s - u0) % 64:
+                    deadline.check()  # a run of thousands of unknown characters: ~0.1 ms a window
                 toneless = ph.toneless(w)
                 key = " ".join(toneless)
                 same = [x for x in ph.by_toneless.get(key, ()) if x != w]
