@@ -214,7 +214,11 @@ class SentenceView:
         return [w for w in self.cues if w.kind == kind]
 
     def has_cue(self, kind: str) -> bool:
-        return any(w.kind == kind for w in self.cues)
+        key = "cue:" + kind  # asked per action word by some rules: answered once per view
+        hit = self._ends.get(key)
+        if hit is None:
+            hit = self._ends[key] = any(w.kind == kind for w in self.cues)
+        return hit
 
 
 def _occurrences(text: str, word: str):  # noqa: ANN202
