@@ -89,6 +89,10 @@ class RepairGrammar:
         again = f"(?:{_PAUSE}(?:(?P=core)|{_alt(self.explicit | self.soft)}))*"
         inter = f"(?P<inter>{_alt(interjections)}){_PAUSE}" if interjections else "(?P<inter>)"
         self.marker_re = re.compile(f"(?:{inter})?(?P<core>{core}){again}")
+        # the characters a marker can begin with, as one class: the regex engine skips to them
+        # in C (the marker pattern itself, opening with an optional group, is tried everywhere)
+        firsts = {w[0] for w in (*interjections, *cores)}
+        self._first = re.compile("[" + "".join(re.escape(c) for c in sorted(firsts)) + "]")
         self.lead_re = re.compile(f"(?:{_alt(section['leadIns'])})") if section["leadIns"] else None
         self.blockers = tuple(sorted(section["blockers"], key=len, reverse=True))
         self.negations = tuple(section["negations"])
@@ -97,8 +101,11 @@ class RepairGrammar:
     def markers(self, v: str) -> list[Marker]:
         """Every marker the construction admits in `v`, whatever follows it (one regex pass)."""
         out = []
-        for m in self.marker_re.finditer(v):
+        short_cores = self.short
+        for m in self._finditer(v):
             m0, m1 = m.span()
+            if m.start("core") == m0 and m.end("core") == m1 and v[m0:m1] in short_cores:
+                continue  # the usual case: a bare 不 / 不是 is a word, not a correction
             inter = m.group("inter") or ""
             core = m.group("core")
             tail = v[m.end("core"):m1]
@@ -117,21 +124,36 @@ class RepairGrammar:
             out.append(Marker(m0, m1, bool(inter), doubled, short, core in self.soft and not inter, v[m0:m1]))
         return out
 
+    def _finditer(self, v: str):  # noqa: ANN202
+        """`marker_re.finditer(v)`, trying the pattern only where a marker can begin."""
+        pos, first, match = 0, self._first.search, self.marker_re.match
+        while True:
+            c = first(v, pos)
+            if c is None:
+                return
+            m = match(v, c.start())
+            if m is None or m.end() == m.start():
+                pos = c.start() + 1
+                continue
+            yield m
+            pos = m.end()
+
     # ---------------------------------------------------------------- repairs
     def repair_spans(self, v: str) -> list[tuple[int, int]]:
         """The [start, end) ranges of `v` a self-repair abandons (merged, in order)."""
-        if self.marker_re.search(v) is None:
+        if self._first.search(v) is None:
+            return []
+        # markers that may open a repair where they stand (most turns: a plain 不, none)
+        found = [mk for mk in self.markers(v) if mk.start > 0 and (
+            mk.strong or v[mk.start - 1] in _BOUNDARY or (len(mk.text) >= 3 and after_token(v, mk.start)))]
+        if not found:
             return []
         n = len(v)
         ends = [m.start() for m in _SENT_END_RE.finditer(v)]
         spans: list[tuple[int, int]] = []
         last_end = 0
-        for mk in self.markers(v):
+        for mk in found:
             m0, m1 = mk.start, mk.end
-            if m0 == 0:
-                continue
-            if not (mk.strong or v[m0 - 1] in _BOUNDARY or (len(mk.text) >= 3 and after_token(v, m0))):
-                continue
             # the abandoned clause: back to the previous sentence end or the previous repair
             i = bisect_left(ends, m0)
             s = max(last_end, ends[i - 1] + 1 if i else 0)

@@ -21,6 +21,7 @@ Every check is one pass over the draft's facts or a bounded window of text.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,7 @@ from nlu.draft import Clarification, Draft
 _OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
 _TIME_KINDS = frozenset({"time", "time_range"})
 _PAUSE = frozenset(" \t，,。.！!？?；;：:、\n")
+_LOOK_WINDOW = 12  # look-alike + modal + spaces before the verb: a few characters
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,8 @@ class _Data:
     words: tuple[str, ...]
     fillers: frozenset[str]
     longest_filler: int
+    # a look-alike, an optional modal and spaces ending right where the write verb starts
+    before_verb: re.Pattern[str]
 
 
 @functools.lru_cache(maxsize=1)
@@ -49,6 +53,8 @@ def _data() -> _Data:
 
     d: dict[str, Any] = load_data_file("write_safety.json")
     fillers = frozenset(d["objectFillers"])
+    looks = "|".join(re.escape(w) for w in sorted(d["negationLookalikes"], key=len, reverse=True))
+    modals = "|".join(re.escape(w) for w in sorted(d["negatableModals"], key=len, reverse=True))
     return _Data(
         lookalikes=tuple(sorted(d["negationLookalikes"].items(), key=lambda kv: -len(kv[0]))),
         modals=tuple(sorted(d["negatableModals"], key=len, reverse=True)) + ("",),
@@ -56,6 +62,7 @@ def _data() -> _Data:
         words=tuple(d["lookalikeWords"]),
         fillers=fillers,
         longest_filler=max(map(len, fillers), default=1),
+        before_verb=re.compile(f"(?P<look>{looks})(?P<modal>{modals})? *\\Z", re.IGNORECASE),
     )
 
 
@@ -129,23 +136,18 @@ def _only_fillers(gap: str, data: _Data) -> bool:
 def _negation_lookalike(draft: Draft) -> Clarification | None:
     data = _data()
     text = draft.original
+    negation = dict(data.lookalikes)
     for o0, _o1 in draft.scratch.get(K.WRITE_ACTIONS) or ():
-        k = o0
-        while k > 0 and text[k - 1] == " ":
-            k -= 1
-        for modal in data.modals:
-            if modal and not text.startswith(modal, k - len(modal)):
-                continue
-            m0 = k - len(modal)
-            for look, neg in data.lookalikes:
-                p = m0 - len(look)
-                if p < 0 or text[p:m0].lower() != look:
-                    continue
-                if _opens_clause(text, p, look, data) and not _in_word(text, p, look, data):
-                    shown = text[p:o0].strip()
-                    return Clarification("protected_change",
-                                         f"“{shown}”是“{neg}{modal}”的意思吗？这是一个写操作，请确认是要执行还是不要执行。",
-                                         ["semanticFrames", "protectedSpans"], [])
+        w0 = max(0, o0 - _LOOK_WINDOW)
+        m = data.before_verb.search(text[w0:o0])
+        if m is None:
+            continue
+        p, look, modal = w0 + m.start(), m.group("look").lower(), m.group("modal") or ""
+        if _opens_clause(text, p, look, data) and not _in_word(text, p, look, data):
+            shown = text[p:o0].strip()
+            return Clarification("protected_change",
+                                 f"“{shown}”是“{negation[look]}{modal}”的意思吗？这是一个写操作，请确认是要执行还是不要执行。",
+                                 ["semanticFrames", "protectedSpans"], [])
     return None
 
 
