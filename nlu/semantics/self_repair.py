@@ -11,7 +11,8 @@ The marker is not a list of strings but a construction read from the lexicon sec
 * ``markers`` are explicit cores (不对, 说错了, 更正一下): alone they count only as their own
   clause — a pause before them — so 这个数据不对吗 and 不对劲 never trigger.
 * ``shortCores`` (不是, 不) are everyday words: they count only after an interjection
-  (哎不是, 噢不) or said twice (不不不, 不是不是), and then only as a clause of their own
+  (哎不是, 噢不), said twice (不不不, 不是不是) or standing between pause marks (…ST-10，不是，
+  ST-01), and then only as a clause of their own
   (…，哦不，…) or when the repair restates a part of the abandoned clause (取消 T-…41 哎不是
   T-…42: ``T-…`` again), so 这个任务啊不是今天的 stays as typed.
 * A long explicit or soft core (说错了, 我是说) right after a Latin letter or digit also
@@ -44,6 +45,7 @@ _SENT_END = frozenset("。！？；!?;\n")
 _SENT_END_RE = re.compile("[。！？；!?;\n]")
 _BOUNDARY = frozenset("，,。.！!？?；;：:、 \n…~—")
 _PAUSE = "[ ，,、]{0,3}"
+_CLAUSE_MARKS = frozenset("，,、；;：:")
 _QUESTION_TAIL = ("吗", "吧", "么", "呢")
 REPAIR_WINDOW = 200  # longest abandoned/repair clause considered, in code points
 
@@ -62,6 +64,11 @@ class Marker:
     def strong(self) -> bool:
         """Counts as a pause of its own: no punctuation needed before it."""
         return self.interjection or self.doubled
+
+
+def _own_clause(v: str, m0: int, m1: int) -> bool:
+    """…，不是，… : a pause mark on both sides (not a space: 这不是 AGV-01 stays a word)."""
+    return 0 < m0 and m1 < len(v) and v[m0 - 1] in _CLAUSE_MARKS and v[m1] in _CLAUSE_MARKS
 
 
 def after_token(v: str, pos: int) -> bool:
@@ -104,7 +111,8 @@ class RepairGrammar:
         short_cores = self.short
         for m in self._finditer(v):
             m0, m1 = m.span()
-            if m.start("core") == m0 and m.end("core") == m1 and v[m0:m1] in short_cores:
+            if m.start("core") == m0 and m.end("core") == m1 and v[m0:m1] in short_cores \
+                    and not _own_clause(v, m0, m1):
                 continue  # the usual case: a bare 不 / 不是 is a word, not a correction
             inter = m.group("inter") or ""
             core = m.group("core")
@@ -119,8 +127,8 @@ class RepairGrammar:
                     inter = ""
                 else:
                     continue
-            if short and not inter and not doubled:
-                continue  # a bare 不是 / 不 is a word, not a correction
+            if short and not inter and not doubled and not _own_clause(v, m0, m1):
+                continue  # a bare 不是 / 不 is a word, not a correction — unless it is a clause of its own
             out.append(Marker(m0, m1, bool(inter), doubled, short, core in self.soft and not inter, v[m0:m1]))
         return out
 

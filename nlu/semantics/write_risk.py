@@ -7,10 +7,10 @@ returns the clarification to ask instead; the policy asks the first one found:
 * a self-repair marker the cleaning could not settle (取消 T-…41 哦不是 T-…42 吧): which
   object is meant? (`protected_change`)
 * two objects joined only by a filler (把 ST-11嗯ST-17 的任务都取消): one, the other or both?
-  (`protected_change`)
+  The object is not settled (`missing_slot`)
 * a character or typed syllable that reads like a negation right before the write
   (布要删除, bu要删除): is it 不要删除? (`protected_change`)
-* a date that does not exist (推迟到2月30日): the value is unknown (`protected_change`)
+* a date that does not exist (推迟到2月30日, 13月5号): the value is unknown (`protected_change`)
 * an object named only by a spoken number or otherwise unconfirmed (让3号车去 ST-09): which
   one? (`missing_slot`)
 
@@ -45,6 +45,7 @@ class _Data:
     longest_filler: int
     # a look-alike, an optional modal and spaces ending right where the write verb starts
     before_verb: re.Pattern[str]
+    date_shape: re.Pattern[str]
 
 
 @functools.lru_cache(maxsize=1)
@@ -63,6 +64,7 @@ def _data() -> _Data:
         fillers=fillers,
         longest_filler=max(map(len, fillers), default=1),
         before_verb=re.compile(f"(?P<look>{looks})(?P<modal>{modals})? *\\Z", re.IGNORECASE),
+        date_shape=re.compile("|".join(f"(?:{x})" for x in d["dateShapes"])),
     )
 
 
@@ -115,7 +117,7 @@ def _filler_joined_objects(draft: Draft) -> Clarification | None:
             continue
         x, y = text[a.o0:a.o1], text[b.o0:b.o1]
         opts = readings(draft, a.o0, b.o1, [(f"只要 {x}", x), (f"只要 {y}", y), (f"{x} 和 {y} 都要", f"{x}和{y}")])
-        return Clarification("protected_change", f"您说的是“{x}”还是“{y}”，还是两个都要？这是一个写操作，请确认对象。",
+        return Clarification("missing_slot", f"您说的是“{x}”还是“{y}”，还是两个都要？这是一个写操作，请确认对象。",
                              ["entities", "semanticFrames"], opts)
     return None
 
@@ -176,12 +178,22 @@ def _in_word(text: str, p: int, look: str, data: _Data) -> bool:
 
 
 def _impossible_date(draft: Draft) -> Clarification | None:
-    for v in draft.scratch.get(K.VALUES) or ():
+    """A time value that resolves to nothing (2月30日), or a date-shaped phrase no resolved
+    time value covers (13月5号: the value reader does not even take it for a date)."""
+    values = draft.scratch.get(K.VALUES) or ()
+    for v in values:
         if v.kind in _TIME_KINDS and v.canonical_value is None:
-            shown = draft.original[v.o0:v.o1]
-            return Clarification("protected_change", f"日期“{shown}”不存在或无法确定，这是一个写操作，请给出正确的日期。",
-                                 ["entities", "semanticFrames"], [])
+            return _bad_date(draft.original[v.o0:v.o1])
+    resolved = [(v.o0, v.o1) for v in values if v.kind in _TIME_KINDS and v.canonical_value is not None]
+    for m in _data().date_shape.finditer(draft.original):
+        if not any(a <= m.start() and m.end() <= b for a, b in resolved):
+            return _bad_date(m.group())
     return None
+
+
+def _bad_date(shown: str) -> Clarification:
+    return Clarification("protected_change", f"日期“{shown}”不存在或无法确定，这是一个写操作，请给出正确的日期。",
+                         ["entities", "semanticFrames"], [])
 
 
 def _unconfirmed_object(draft: Draft) -> Clarification | None:
