@@ -31,10 +31,11 @@ E107 = "alternatives must be a list of strings"
 E108 = "referent {index}: {problem}"
 E109 = "budget_ms must be positive; got {value!r}"
 E110 = "catalog: {problem}"
+E111 = "reference_time {value!r} is out of range: the year must be between {low} and {high}"
 
 
 class RegistryError(NluError, KeyError):
-    """E21x: a flag or scratch key that `nlu.pipeline.keys` does not declare (a programming error)."""
+    """E21x: a flag or scratch key that `nlu.draft_keys` does not declare (a programming error)."""
 
     def __init__(self, code: str, message: str) -> None:
         self.code = code

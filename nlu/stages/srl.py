@@ -30,6 +30,7 @@ from nlu.semantics.anchors import Anchor, anchors
 from nlu.semantics.comparators import governed_values
 from nlu.semantics.constructions import implied_actions, not_a_predicate, open_resultative, quoted
 from nlu.semantics.write_uses import load_rules as load_write_rules
+from nlu.semantics.comparators import excepting_word
 from nlu.semantics.question_shapes import load_rules, asks_how_many, compares_counts, counts
 from nlu.semantics.questions import asks_comparison, asks_threshold_count
 from nlu.semantics.modality import modality_of
@@ -140,7 +141,12 @@ class SrlStage(Stage):
         for span, literal in self._instruments(view):
             add(span[0], Argument("instrument", None, literal, None, None, self._evidence(draft, [span])))
         for span, literal in self._states(draft, view):
-            add(span[0], Argument("condition", None, literal, None, None, self._evidence(draft, [span])))
+            word = excepting_word(view, span)  # 失败的不算 / 不含已取消的: the state is excluded
+            if word is not None:
+                add(span[0], Argument("exception", None, literal, "except", None,
+                                      self._evidence(draft, [span, (word.c0, word.c1)])))
+            else:
+                add(span[0], Argument("condition", None, literal, None, None, self._evidence(draft, [span])))
 
         for frame, items in zip(frames, args):
             items.sort(key=lambda x: x[0])
