@@ -39,6 +39,14 @@ N_ALTERNATIVES = 5
 FAMILIES: tuple[str, ...] = tuple(_UNITS)
 
 
+def whole_units(family: str, n: int) -> int:
+    """The length nearest n that is a whole number of the family's unit: texts of two such
+    lengths end alike, so they take the same path (a cut mid-unit can change the decision)."""
+    size = len(_UNITS[family])
+    extra = len(_WRITE_TAIL) if family == "write_long" else 0
+    return max(1, round((n - extra) / size)) * size + extra
+
+
 def stretch(unit: str, n: int) -> str:
     """`unit` repeated and cut to exactly n code points."""
     return (unit * (n // len(unit) + 1))[:n]
