@@ -144,6 +144,7 @@ class Report:
     calls: int = 0
     continued: int = 0
     lost_under_continue: Counter = field(default_factory=Counter)
+    lost_any_decision: Counter = field(default_factory=Counter)  # stricter: reported, not asserted
     negation_lost_any: int = 0
     emptied: int = 0
     id_exact: Ratio = field(default_factory=Ratio)
@@ -166,6 +167,7 @@ class Report:
             "calls": self.calls,
             "continued": self.continued,
             "lost_under_continue": dict(self.lost_under_continue),
+            "lost_any_decision": dict(self.lost_any_decision),
             "negation_lost_any_decision": self.negation_lost_any,
             "emptied": self.emptied,
             "domain_ids_exact_in_canonical": str(self.id_exact),
@@ -275,6 +277,9 @@ class RealTextEval:
             rep.emptied += 1
             rep.example("emptied", f"{key}: {text!r}")
         lost = self.facts.lost(text, canon)
+        for cls, words in lost.items():
+            rep.lost_any_decision[cls] += 1
+            rep.example(f"any_lost_{cls}", f"{key}: {text!r} -> {canon!r} lost {words} [{r.decision.action}]")
         if "negation" in lost:
             rep.negation_lost_any += 1
             rep.example("negation_lost", f"{key}: {text!r} -> {canon!r} [{r.decision.action}]")
@@ -321,7 +326,8 @@ class RealTextEval:
             self.report.id_exact.add(exact)
             self.report.id_protected.add(i in protected)
             if not exact or i not in protected:
-                self.report.example("domain_id", f"{key}: {i} in {text!r} -> {r.canonical_text!r} protected={sorted(protected)}")
+                self.report.example("domain_id",
+                                    f"{key}: {i} in {text!r} -> {r.canonical_text!r} protected={sorted(protected)}")
 
 
 def sample(rows: list[dict[str, Any]], every: int) -> list[dict[str, Any]]:

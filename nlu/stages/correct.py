@@ -127,6 +127,7 @@ class _Cand:
     reason: str  # meaning-change reason ("" when harmless)
     note: str = ""
     wrong: str = ""  # a pair's whole wrong form (the window may be trimmed to what changes)
+    right_is_term: bool = False  # a pair's whole right form is a pack term surface
 
 
 def _overlap(a0: int, a1: int, b0: int, b1: int) -> bool:
@@ -557,7 +558,7 @@ class CorrectStage(Stage):
             if reason:
                 score = min(score, MEANING_CAP)
             out.append(_Cand(s, e, rep, score, _PAIR, pair.channel, "lexicon", reason,
-                             note=f"{pair.wrong}→{pair.right}", wrong=text[s0:e0]))
+                             note=f"{pair.wrong}→{pair.right}", wrong=text[s0:e0], right_is_term=is_term))
         self._gate_by_words(draft, text, out)
         return out
 
@@ -611,20 +612,22 @@ class CorrectStage(Stage):
         view = "".join(parts)
         s, e = c.start + shift, c.end + shift
         p, q, _core = _trim(text[c.start:c.end], c.replacement)
-        # (1) the corrected span lies inside a pack term of the corrected sentence
-        lo = max(0, s - _TERM_REACH)
-        fixed = view[lo:s] + c.replacement + view[e:e + _TERM_REACH]
-        r0, r1 = s - lo, s - lo + len(c.replacement)
-        if not any(m.start <= r0 and r1 <= m.end for m in self.vocab.terms.scan_overlapping(fixed)):
-            return "not_a_term"
-        # (2) the original span is no real word where it stands
+        # (1) the corrected span lies inside a pack term of the corrected sentence (at once
+        # when the pair's right side is a term surface: the fix writes that very term)
+        if not c.right_is_term:
+            lo = max(0, s - _TERM_REACH)
+            fixed = view[lo:s] + c.replacement + view[e:e + _TERM_REACH]
+            r0, r1 = s - lo, s - lo + len(c.replacement)
+            if not any(m.start <= r0 and r1 <= m.end for m in self.vocab.terms.scan_overlapping(fixed)):
+                return "not_a_term"
+        # (2) the original span is no real word where it stands: no word holds a changed
+        # character, and none is cut by the window (及停 in 及停放区: the 停 belongs to 停放)
         c0, c1 = s + p, e - q
         if c1 <= c0:
             c0, c1 = s, e
-        # a word holding a changed character, or one the window cuts into (及停 in 及停放区:
-        # the 停 belongs to 停放)
-        if words.words_in(view, c0, c1) or words.crossing(view, s, e):
-            return "real_word"
+        for t in words.words_in(view, s, e):
+            if (t.start < c1 and c0 < t.end) or t.start < s or t.end > e:
+                return "real_word"
         # the pair's whole wrong form (工单好, even when only 好 is edited) as a word of its own
         w0 = view.rfind(c.wrong, max(0, s - len(c.wrong)), e + len(c.wrong)) if c.wrong else -1
         if w0 < 0:

@@ -20,6 +20,7 @@ from nlu.semantics import cues
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, implied_domains, negated_domains
 from nlu.semantics.question_shapes import load_rules, WHICH_ONES, counts, shape_at
 from nlu.semantics.questions import is_statement
+from nlu.stages.srl import STATE_TERM_CATEGORIES
 from nlu.semantics.templates import TemplateRules, template_rules
 from nlu.semantics.view import SentenceView, sentence_view
 from nlu.stages.vocabulary import vocabulary
@@ -79,7 +80,7 @@ class RouteStage(Stage):
         if not domains and (templates or draft.frames or view.mentions):
             draft.raise_flag("no_domain")
         if draft.flags.capability_on("grammar"):
-            self._complete(draft, view, templates, domains)
+            self._complete(draft, view, templates, domains, self._state_spans(draft, view))
         return None
 
     # ------------------------------------------------------------------ templates
@@ -200,15 +201,29 @@ class RouteStage(Stage):
         return scores.candidates()
 
     # ------------------------------------------------------------------ grammar (design 7.2)
+    def _state_spans(self, draft: Draft, view: SentenceView) -> list[tuple[int, int]]:
+        """Current-text spans of the state terms (离线, 已完成): a copula ending on one states it."""
+        out = []
+        for t in draft.terms:
+            if t.confirmed and t.term_code:
+                try:
+                    category = self.pack.term(t.term_code).category
+                except KeyError:
+                    continue
+                if category in STATE_TERM_CATEGORIES:
+                    out.append(draft.to_current(t.o0, t.o1))
+        return out
+
     @staticmethod
-    def _complete(draft: Draft, view: SentenceView, templates: list[Candidate], domains: list[Candidate]) -> None:
+    def _complete(draft: Draft, view: SentenceView, templates: list[Candidate], domains: list[Candidate],
+                  stated: list[tuple[int, int]]) -> None:
         """Insert the implied 查询 before a complete data question that has no action word.
 
         A statement (计划检修时间为明天8点到10点) is no question: nothing is inserted, and as
         it asks for nothing it raises `missing_action` (the decision asks what is wanted)."""
         if not draft.scratch.get("srl.implicit") or view.actions:
             return
-        if is_statement(view):
+        if is_statement(view, stated):
             draft.raise_flag("missing_action")
             return
         if any(f in GRAMMAR_BLOCKERS for f in draft.flags_raised):

@@ -7,7 +7,7 @@ Chinese is written without spaces, so "is this span a word here?" needs a segmen
     w.ready()                      # False until jieba's dictionary is loaded
     w.load()                       # blocking, ~0.5 s once per process (services: at start-up)
     w.load_in_background()         # or: start loading in a thread, ask again later
-    toks = w.segment("高位制动灯")  # Token("高位", 0, 2, True), Token("制动", 2, 4, True), Token("灯", 4, 5, True)
+    toks = w.segment("高位制动灯")  # Token("高位", 0, 2, True), Token("制动", 2, 4, True), …
     w.boundaries("高位制动灯")      # frozenset({0, 2, 4, 5})
     w.is_word("高位制动灯", 1, 3)   # False: 位制 is no token of that segmentation
     w.crossing("高位制动灯", 1, 3)  # the multi-character words the span cuts into: 高位, 制动
@@ -59,9 +59,9 @@ class Words:
         self._extra = frozenset(w for w in extra_words if w and not w.isspace())
         self._tk = None
         self._block_char = None  # one character of a jieba block (set on load)
-        self._block_run = None  # a maximal run of such characters (set on load)
         self._block_memo: OrderedDict[str, tuple[list[int], list[int]]] = OrderedDict()
         self._longest = 0  # longest dictionary entry (set on load)
+        self._block_run = None  # a maximal run of block characters (set on load)
         self._lock = threading.Lock()
         self._loading = False
         self._memo: OrderedDict[str, tuple[Token, ...]] = OrderedDict()
@@ -85,8 +85,9 @@ class Words:
             tk.initialize()
             for w in sorted(self._extra):
                 tk.add_word(w, freq=max(tk.FREQ.get(w, 0), PACK_WORD_FREQ))
-            self._block_char = re.compile(jieba.re_han_default.pattern.strip("()").rstrip("+")).fullmatch
-            self._block_run = re.compile(jieba.re_han_default.pattern.strip("()"))
+            block = jieba.re_han_default.pattern.strip("()")  # one or more block characters
+            self._block_char = re.compile(block.rstrip("+")).fullmatch
+            self._block_run = re.compile(block)
             self._longest = max(map(len, tk.FREQ))
             self._tk = tk
 
@@ -209,27 +210,22 @@ class Words:
         text[start:end] in any segmentation: then no token there is one, without cutting.
 
         The walk is jieba's own DAG step (a fragment is extended while it is a prefix of some
-        entry; an entry with frequency > 0 is a word), from the starts a word reaching the
-        span could have; words never cross a jieba block."""
+        entry; an entry with frequency > 0 is a word), from every start a word reaching the
+        span could have; a word never crosses a jieba block."""
         freq = self._require().FREQ
-        is_block = self._block_char
-        n = len(text)
-        i = start
-        floor = max(0, start - self._longest + 1)
-        while i > floor and is_block(text[i - 1]):
-            i -= 1
-        for i in range(i, min(end, n)):
-            if not is_block(text[i]):
+        reach = self._longest - 1
+        lo, hi = max(0, start - reach), min(len(text), end + reach)
+        for run in self._block_run.finditer(text, lo, hi):
+            a0, a1 = run.span()
+            if a1 <= start or a0 >= end:
                 continue
-            j = i + 1
-            while j < n and is_block(text[j]):
-                j += 1
-                frag = text[i:j]
-                f = freq.get(frag)
-                if f is None:
-                    break
-                if f > 0 and j > start:
-                    return False
+            for i in range(max(a0, start - reach), min(a1, end)):
+                for j in range(i + 2, min(a1, i + reach + 1) + 1):
+                    f = freq.get(text[i:j])
+                    if f is None:
+                        break
+                    if f > 0 and j > start:
+                        return False
         return True
 
     def crossing(self, text: str, start: int, end: int) -> tuple[Token, ...]:

@@ -61,7 +61,8 @@ def test_unknown_stretch_stays_single_characters(words):
     assert not any(t.known for t in toks if t.text in ("HXD1",))
 
 
-@given(st.text(alphabet="高位制动灯检修休抱表总重量车问题间一切还行 AGV-01，。是不", max_size=40))
+@given(st.text(alphabet="高位制动灯检修休抱表总重量车问题间一切还行 AGV-01，。是不",
+               max_size=40))
 def test_remembered_segmentation_equals_the_plain_form(words, text):
     assert words.segment(text) == words.segment_uncached(text)
     assert words.segment(text) == words.segment_uncached(text)  # the memo hit too
