@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence
 
+from nlu.draft_keys import check_flag, known_flag
 from nlu.source import SourceInfo
 from nlu.text.alignment import Alignment
 from nlu.text.rewriter import Edit, EditOutcome, rewrite
@@ -178,6 +179,8 @@ class Draft:
         return result.outcomes
 
     def raise_flag(self, code: str) -> None:
+        if not known_flag(code):  # a misspelt flag would be a finding nobody reads
+            check_flag(code)
         if code not in self.flags_raised:
             self.flags_raised.append(code)
 

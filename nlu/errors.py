@@ -33,3 +33,24 @@ E109 = "budget_ms must be positive; got {value!r}"
 E110 = "catalog: {problem}"
 E111 = "reference_time {value!r} is out of range: the year must be between {low} and {high}"
 E112 = "shadow: {problem}"
+
+
+class RegistryError(NluError, KeyError):
+    """E21x: a flag or scratch key that `nlu.draft_keys` does not declare (a programming error)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)
+
+    def __str__(self) -> str:  # KeyError would print the repr of the message
+        return self.args[0]
+
+
+# E2xx: what went wrong inside the library. Never raised to a caller in normal operation: the
+# turn degrades, the code is recorded (diagnostics / reason codes) and the traceback logged
+# (logger "nlu"); strict mode (NLU_STRICT=1) re-raises instead.
+E201 = "stage {stage!r} raised {exc_type}: {exc}"
+E202 = "decision policy raised {exc_type}: {exc}"
+E203 = "{where}: {exc_type}: {exc} (the step is skipped)"
+E210 = "{channel} {name!r}: {problem} (nlu/draft_keys.py)"
+E211 = "{channel} {name!r} is not declared in nlu/draft_keys.py"

@@ -27,6 +27,13 @@ FULL_PATH_MAX_CP = 500
 DETERMINISTIC_MAX_CP = 4000
 MAX_UTF8_BYTES = 32 * 1024
 
+# ASR/OCR alternatives (bounded cost, issue 13): the first MAX_ALTERNATIVES are kept, each at
+# most DETERMINISTIC_MAX_CP long and within ALTERNATIVE_LENGTH_SLACK of the text's length (a
+# much longer or shorter string is not a reading of the same utterance); the rest are
+# dropped and counted (reason code `alternatives_capped`), never silently.
+MAX_ALTERNATIVES = 5
+ALTERNATIVE_LENGTH_SLACK = 0.5
+
 
 @dataclass(frozen=True, slots=True)
 class Segment:
@@ -55,6 +62,7 @@ class SourceInfo:
     overall_confidence: float | None = None
     alternatives: tuple[str, ...] | None = None
     edited_after_capture: bool = False
+    alternatives_dropped: int = 0  # beyond the caps (count, length); see MAX_ALTERNATIVES
     segments: tuple[Segment, ...] = ()
     referents: tuple[Referent, ...] = field(default_factory=tuple)
 
@@ -178,7 +186,10 @@ def build_source(
     if alternatives is not None:
         if isinstance(alternatives, str) or not all(isinstance(a, str) for a in alternatives):
             raise errors.InputError("E107", errors.E107)
-        alternatives = tuple(sanitize_text(a)[0] for a in alternatives)
+        kept, dropped = cap_alternatives(text, alternatives)
+        alternatives = tuple(sanitize_text(a)[0] for a in kept)  # same length: the caps still hold
+    else:
+        dropped = 0
     return SourceInfo(
         kind=source,
         reference_time=ref,
@@ -187,7 +198,18 @@ def build_source(
         edited_after_capture=bool(edited_after_capture),
         segments=_segments(text, segments),
         referents=_referents(referents, ref),
+        alternatives_dropped=dropped,
     )
+
+
+def cap_alternatives(text: str, alternatives: Sequence[str]) -> tuple[tuple[str, ...], int]:
+    """(the alternatives kept, how many were dropped): at most MAX_ALTERNATIVES, each no longer
+    than DETERMINISTIC_MAX_CP and of about the text's length."""
+    n = len(text)
+    slack = max(16, int(n * ALTERNATIVE_LENGTH_SLACK))
+    kept = [a for a in alternatives if len(a) <= DETERMINISTIC_MAX_CP and abs(len(a) - n) <= slack]
+    kept = kept[:MAX_ALTERNATIVES]
+    return tuple(kept), len(alternatives) - len(kept)
 
 
 def length_gate(text: str) -> str | None:

@@ -27,6 +27,7 @@ _CN_DIGITS = "零〇一二两三四五六七八九十百千"
 _BARE_NUMBER = re.compile(rf"(?<![A-Za-z0-9\-{_CN_DIGITS}])(?:\d{{1,12}}|[零〇][{_CN_DIGITS}]{{1,6}}|[{_CN_DIGITS}]{{2,6}})(?![A-Za-z0-9\-{_CN_DIGITS}])")
 # what may follow a number that makes it a quantity, a date or a rank rather than an object
 _NUMBER_CONTINUATION = re.compile(r"\s*(?:[台辆张个次件条列节天日月年号点时分秒周%％万千百亿元块度米岁级组车间楼]|小时|分钟|公里|以上|以下|以内)")
+_QUERY_WINDOW = 64  # how far a query word or question particle is looked for around a bare number
 _QUERY_BEFORE = re.compile(r"(?:查|查询|查一下|看|看下|看一下|找)\s*$")
 _QUESTION_AFTER = re.compile(r"^\s*(?:在哪|怎么样|状态|进度|情况|呢|的状态|的进度|执行记录|现在)")
 
@@ -42,30 +43,44 @@ def find_suspicious(text: str, valid: Iterable[tuple[int, int]], patterns: Seque
     """Suspicious tokens of `text` outside the `valid` identifier spans."""
     valid = list(valid)
     out: list[Suspicious] = []
+    # characters taken by a valid identifier or an earlier finding: one mask, so each test
+    # reads the token's own characters instead of every span found so far (linear overall)
+    taken = bytearray(len(text) + 1)
+    for a, b in valid:
+        taken[a:b] = b"\x01" * (b - a)
 
     def free(s: int, e: int) -> bool:
-        return not any(s < b and a < e for a, b in valid) and not any(s < x.end and x.start < e for x in out)
+        if s >= e:  # an empty span: the plain definition
+            return not any(s < b and a < e for a, b in valid) and not any(s < x.end and x.start < e for x in out)
+        return taken.find(1, s, e) < 0
+
+    def found(s: int, e: int, reason: str) -> None:
+        out.append(Suspicious(s, e, reason))
+        taken[s:e] = b"\x01" * (e - s)
 
     latin = text.translate(_CONFUSABLE)
     if latin != text:
         for pat in patterns:
             for m in pat.finditer(latin):
                 if text[m.start():m.end()] != m.group() and free(*m.span()):
-                    out.append(Suspicious(m.start(), m.end(), "confusable_script"))
+                    found(m.start(), m.end(), "confusable_script")
     for m in _ID_SHAPE.finditer(text):
         if free(*m.span()) and not any(p.fullmatch(m.group()) for p in patterns):
-            out.append(Suspicious(m.start(), m.end(), "malformed_identifier"))
+            found(m.start(), m.end(), "malformed_identifier")
     for m in _BARE_MODEL.finditer(text):
         if free(*m.span()):
-            out.append(Suspicious(m.start(), m.end(), "malformed_identifier"))
+            found(m.start(), m.end(), "malformed_identifier")
     for m in _LOOKALIKE_NUMBER.finditer(text):
         if free(*m.span()):
-            out.append(Suspicious(m.start(), m.end(), "lookalike_number"))
+            found(m.start(), m.end(), "lookalike_number")
+    lead = len(text) - len(text.lstrip())
     for m in _BARE_NUMBER.finditer(text):
         s, e = m.span()
         if not free(s, e) or _NUMBER_CONTINUATION.match(text, e):
             continue
-        if _QUERY_BEFORE.search(text, 0, s) or _QUESTION_AFTER.match(text[e:]) or text[:s].strip() == "":
-            out.append(Suspicious(s, e, "bare_reference"))
+        # (bounded: a query word right before it, a question right after, or nothing before it)
+        if _QUERY_BEFORE.search(text, max(0, s - _QUERY_WINDOW), s) or _QUESTION_AFTER.match(text[e:e + _QUERY_WINDOW]) \
+                or s <= lead:
+            found(s, e, "bare_reference")
     out.sort(key=lambda x: x.start)
     return out

@@ -1,5 +1,11 @@
 import os
 
+# Strict mode (issue 13, part 6): a stage that raises fails the test instead of quietly
+# degrading the turn, and every flag and scratch key must be declared in nlu/draft_keys.py.
+# Set before any test module builds a Pipeline; a test of the degradation itself passes
+# strict=False.
+os.environ["NLU_STRICT"] = "1"
+
 from hypothesis import HealthCheck, settings
 
 # CI runs more examples than a quick local run; both are deterministic per seed.

@@ -36,7 +36,8 @@ def _understand(pipe, case):
 
 
 def _is_quarantine(c, result) -> bool:
-    return c.type == "grammar" and c.replacement == "" and "injection_flag" in result.decision.reason_codes
+    # the dropped unit leaves at most a separator (never joining its neighbours into a new token)
+    return c.type == "grammar" and not c.replacement.strip() and "injection_flag" in result.decision.reason_codes
 
 
 @pytest.fixture(scope="module")

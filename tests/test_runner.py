@@ -72,14 +72,42 @@ def test_every_stage_gets_a_diagnostic_in_order():
     assert r.corrections[0].original_text == "abc" and r.corrections[0].replacement == "ABC"
 
 
-def test_a_failing_stage_is_recorded_and_never_raises():
-    r = pipe(Boom(), Upper()).understand("abc", reference_time=REF)
-    assert r.diagnostics[0].status == "error" and r.diagnostics[0].reason_code == "exception:RuntimeError"
+def test_a_failing_stage_is_recorded_logged_and_never_raises(caplog):
+    with caplog.at_level("ERROR", logger="nlu"):
+        r = pipe(Boom(), Upper(), strict=False).understand("abc", reference_time=REF)
+    assert r.diagnostics[0].status == "error" and r.diagnostics[0].reason_code == "E201:exception:RuntimeError"
     assert r.diagnostics[1].status == "success"
+    # logged with its numbered code and the traceback, never printed
+    rec = [x for x in caplog.records if x.name == "nlu"]
+    assert len(rec) == 1 and rec[0].getMessage().startswith("[E201] stage 'ner' raised RuntimeError: bug")
+    assert rec[0].exc_info is not None and rec[0].exc_info[0] is RuntimeError
+
+
+def test_strict_mode_reraises_a_failing_stage(monkeypatch):
+    with pytest.raises(RuntimeError, match="bug"):
+        pipe(Boom(), Upper(), strict=True).understand("abc", reference_time=REF)
+    monkeypatch.setenv("NLU_STRICT", "1")
+    with pytest.raises(RuntimeError, match="bug"):
+        pipe(Boom(), Upper()).understand("abc", reference_time=REF)
+    monkeypatch.setenv("NLU_STRICT", "0")
+    assert pipe(Boom(), Upper()).understand("abc", reference_time=REF).diagnostics[0].status == "error"
+
+
+def test_a_failing_policy_is_recorded_and_strict_reraises(caplog):
+    class BadPolicy:
+        def decide(self, draft):
+            raise ValueError("broken rule")
+
+    with caplog.at_level("ERROR", logger="nlu"):
+        r = Pipeline([Upper()], policy=BadPolicy(), strict=False).understand("abc", reference_time=REF)
+    assert r.decision.action == "use_original" and "E202:policy_error:ValueError" in r.decision.reason_codes
+    assert any(x.getMessage().startswith("[E202]") and x.exc_info for x in caplog.records)
+    with pytest.raises(ValueError):
+        Pipeline([Upper()], policy=BadPolicy(), strict=True).understand("abc", reference_time=REF)
 
 
 def test_a_failing_kernel_stage_forces_raw_passthrough():
-    r = pipe(Upper(), BoomKernel(), Upper()).understand("abc", reference_time=REF)
+    r = pipe(Upper(), BoomKernel(), Upper(), strict=False).understand("abc", reference_time=REF)
     assert r.canonical_text == "abc" and r.corrections == []
     assert r.decision.action == "use_original"
     assert r.diagnostics[2].status == "skipped"

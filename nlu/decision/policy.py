@@ -11,8 +11,12 @@ from dataclasses import dataclass
 
 from nlu.decision.non_data import NON_DATA, NonDataJudge
 from nlu.decision.questions import clarify, readings
-from nlu.draft import Draft
+from nlu import draft_keys as K
+from nlu.draft import Clarification, Draft
+from nlu.semantics.write_risk import write_risk
 from nlu.suspicious import find_suspicious
+
+LONG_WRITE_QUESTION = "内容较长且包含操作指令，请用一句简短完整的话说明要操作的对象和参数。"
 
 _FACT_FLIPS = {"negation_change", "number_change", "action_change", "comparison_change", "identifier_adjacent"}
 
@@ -33,20 +37,22 @@ class ClarificationPolicy:
         from nlu.lexicon import default_pack
 
         self.t = thresholds or Thresholds()
-        pack = pack or default_pack()
-        self.id_patterns = tuple(p.pattern for p in pack.identifier_patterns)
-        self.non_data = NonDataJudge(pack)
+        self.pack = pack or default_pack()
+        self.id_patterns = tuple(p.pattern for p in self.pack.identifier_patterns)
+        self.non_data = NonDataJudge(self.pack)
 
     def warm_up(self) -> None:
         self.non_data.warm_up()
 
     # -- entry point ------------------------------------------------------------------
     def decide(self, draft: Draft) -> None:
+        if draft.gate == "too_long":
+            return self._too_long(draft)
         if draft.decision != "continue" or draft.clarification is not None:
             return  # a gate already decided
         self._confidence(draft)
         flags = set(draft.flags_raised)
-        draft.reason_codes.extend(sorted(f for f in flags if not f.startswith("stage_error")))
+        draft.reason_codes.extend(sorted(f for f in flags if not f.startswith(K.STAGE_ERROR)))
 
         disabled = draft.flags.disabled_domains
         top_domain = draft.domain_candidates[0].id if draft.domain_candidates else None
@@ -64,11 +70,27 @@ class ClarificationPolicy:
             draft.decision = "clarify"
             draft.clarification = request
             return
-        if any(f.startswith("stage_error") for f in flags):
+        if any(f.startswith(K.STAGE_ERROR) for f in flags):
             return self._use_original(draft, "degraded")
         if draft.gate == "long":
             draft.reason_codes.append("long_input_deterministic_only")
         draft.decision = "continue"
+
+    def _too_long(self, draft: Draft) -> None:
+        """Over 4,000 code points nothing is rewritten (design 15.2); one that orders a write
+        must not pass through to the router either: ask for a short complete question."""
+        if not draft.flags.capability_on("clarify") or not self._orders_write(draft.original):
+            return
+        draft.decision = "clarify"
+        draft.clarification = Clarification("missing_slot", LONG_WRITE_QUESTION, ["semanticFrames"], [])
+
+    def _orders_write(self, text: str) -> bool:
+        """A write word anywhere in the text (one linear scan of the pack's words)."""
+        from nlu.stages.vocabulary import vocabulary
+        from nlu.text.wordscan import fold_ascii
+
+        return any(kw.kind == "action" and getattr(kw.data, "write", False)
+                   for m in vocabulary(self.pack).protected_words.scan(text, fold_ascii(text)) for kw in m.values)
 
     @staticmethod
     def _use_original(draft: Draft, reason: str) -> None:
@@ -87,9 +109,9 @@ class ClarificationPolicy:
         # Injected material is already out of the text (nlu.injection). With no business
         # request of the user's standing on its own, ask — with no option: an option could
         # only repeat what the attack carried.
-        if "injection_flag" in flags and ({"injection_only", "injection_split"} & flags or not self._has_question(draft)):
+        if K.INJECTION_FLAG in flags and ({K.INJECTION_ONLY, K.INJECTION_SPLIT} & flags or not self._has_question(draft)):
             return clarify(draft, "intent", "没有识别到可以处理的业务问题，请直接描述您要查询或操作的内容。", ["canonicalText"])
-        if "injection_mixed" in flags:
+        if K.INJECTION_MIXED in flags:
             # injected and requested words shared a unit: the canonical text holds only the
             # units judged clean, offered whole — never continued on a guess
             return clarify(draft, "intent", "这句话里夹带了对系统的指令，已略去；请确认您要问的是下面这句，或直接重新描述。",
@@ -100,7 +122,7 @@ class ClarificationPolicy:
             p = looks[0]
             shown = draft.original[p.o0:p.o1]
             # an option only from the caller's entity catalog — never a guessed identifier
-            hit = (draft.scratch.get("catalog_candidates") or {}).get((p.o0, p.o1))
+            hit = (draft.scratch.get(K.CATALOG_CANDIDATES) or {}).get((p.o0, p.o1))
             opts = readings(draft, p.o0, p.o1, [(hit, hit)]) if hit else []
             return clarify(draft, "protected_change",
                            f"编号“{shown}”里有容易混淆的字符（如字母 O 与数字 0、字母 l 与数字 1），请确认完整、正确的编号。",
@@ -111,7 +133,7 @@ class ClarificationPolicy:
             return clarify(draft, "protected_change", f"“{shown}”中有形近字符，请确认正确的编号或数字。",
                            ["entities", "protectedSpans"])
 
-        if (draft.scratch.get("write_actions") or any(f.write for f in draft.frames)) and self._repair_changed_key(draft):
+        if (draft.scratch.get(K.WRITE_ACTIONS) or any(f.write for f in draft.frames)) and self._repair_changed_key(draft):
             return clarify(draft, "protected_change", "您中途改了编号或数字，这是一个写操作，请用一句完整的话确认最终的对象和参数。",
                            ["canonicalText", "semanticFrames"], [("按改正后的内容", text)])
 
@@ -120,11 +142,14 @@ class ClarificationPolicy:
                            ["semanticFrames"])
 
         if draft.gate == "long" and self._has_write_word(draft):
-            return clarify(draft, "missing_slot", "内容较长且包含操作指令，请用一句简短完整的话说明要操作的对象和参数。",
-                           ["semanticFrames"])
+            return clarify(draft, "missing_slot", LONG_WRITE_QUESTION, ["semanticFrames"])
 
-        if "ambiguous_correction" in flags:
-            sug = (draft.scratch.get("suggestions") or [{}])[0]
+        risk = write_risk(draft)  # an uncertain object, parameter, negation or date of a write
+        if risk is not None:
+            return risk
+
+        if K.AMBIGUOUS_CORRECTION in flags:
+            sug = (draft.scratch.get(K.SUGGESTIONS) or [{}])[0]
             if sug:
                 opts = readings(draft, sug["o0"], sug["o1"], [(f"“{sug['from']}”", sug["from"]), (f"“{sug['to']}”", sug["to"])])
                 # a reading that flips a negation, number or action is a protected change; a
@@ -132,7 +157,7 @@ class ClarificationPolicy:
                 reason = "protected_change" if sug.get("reason") in _FACT_FLIPS else "term"
                 return clarify(draft, reason, f"您说的是“{sug['from']}”还是“{sug['to']}”？", ["canonicalText"], opts)
 
-        if writes and ("write_without_object" in flags or "unresolved_coreference" in flags or "ambiguous_coreference" in flags):
+        if writes and (K.WRITE_WITHOUT_OBJECT in flags or K.UNRESOLVED_COREFERENCE in flags or K.AMBIGUOUS_COREFERENCE in flags):
             k = self._open_coreference(draft)
             if k is not None:
                 return self._coref_question(draft, k, write=True)
@@ -142,48 +167,48 @@ class ClarificationPolicy:
             return clarify(draft, "missing_slot", "请补充这个操作的具体内容，例如目的站点、任务编号或时间。",
                            ["semanticFrames"])
 
-        if "ambiguous_coreference" in flags or "unresolved_coreference" in flags:
+        if K.AMBIGUOUS_COREFERENCE in flags or K.UNRESOLVED_COREFERENCE in flags:
             k = self._open_coreference(draft)
             if k is not None:
                 return self._coref_question(draft, k, write=False)
 
-        bare = [x for x in suspicious if x.reason in ("malformed_identifier", "bare_reference")]
-        if bare or "bare_reference" in flags:
+        bare = [x for x in suspicious if x.reason in ("malformed_identifier", K.BARE_REFERENCE)]
+        if bare or K.BARE_REFERENCE in flags:
             shown = text[bare[0].start:bare[0].end] if bare else "这个编号"
             return clarify(draft, "entity", f"“{shown}”指的是哪一个对象（AGV 车辆、机车、任务、工单还是站点）？请给出完整编号。",
                            ["entities"])
 
-        if "ambiguous_term" in flags:
+        if K.AMBIGUOUS_TERM in flags:
             t = next((t for t in draft.terms if not t.confirmed and len(t.candidates) > 1), None)
             if t is not None and self._referents_decide(draft, t):
                 t = None  # the caller's confirmed referents pin the domain (车 after three AGVs)
-            if t is not None and ("cross_domain" in flags or self._domain_ambiguity(t)):
+            if t is not None and (K.CROSS_DOMAIN in flags or self._domain_ambiguity(t)):
                 return self._domain_question(draft, text)
             if t is not None:
                 raw = draft.original[t.o0:t.o1]
                 opts = readings(draft, t.o0, t.o1, [(c.label, c.label) for c in t.candidates])
                 return clarify(draft, "term", f"“{raw}”指的是{'还是'.join(c.label for c in t.candidates[:3])}？", ["terms"], opts)
 
-        if "cross_domain" in flags:
+        if K.CROSS_DOMAIN in flags:
             return self._domain_question(draft, text)
 
         has_objects = bool(ids) or any(e.type in ("person", "organization", "location") for e in draft.entities)
-        if "no_domain" in flags and "no_template" in flags and not has_objects:
+        if K.NO_DOMAIN in flags and K.NO_TEMPLATE in flags and not has_objects:
             return clarify(draft, "intent", "请具体说明您想查询或办理什么业务（AGV 调度还是机车检修）。", ["routing"])
 
-        if "missing_action" in flags:
+        if K.MISSING_ACTION in flags:
             return clarify(draft, "missing_slot", "您想查询它的什么信息，或进行什么操作？", ["semanticFrames"])
 
-        if "template_conflict" in flags:
+        if K.TEMPLATE_CONFLICT in flags:
             return clarify(draft, "intent", "您想看明细（工单/列表）还是汇总（报表/统计）？", ["routing.templateCandidates"])
 
-        if "no_domain" in flags and not draft.entities and [c.id for c in draft.template_candidates[:1]] == ["status"]:
+        if K.NO_DOMAIN in flags and not draft.entities and [c.id for c in draft.template_candidates[:1]] == ["status"]:
             return clarify(draft, "missing_slot", "请说明要查询哪个对象的状态（完整编号）。", ["entities"])
 
-        if "no_domain" in flags and (draft.template_candidates or draft.entities):
+        if K.NO_DOMAIN in flags and (draft.template_candidates or draft.entities):
             return self._domain_question(draft, text)
 
-        if "no_template" in flags and not draft.template_candidates:
+        if K.NO_TEMPLATE in flags and not draft.template_candidates:
             return clarify(draft, "intent", "请具体说明您想查询或办理什么业务。", ["routing.templateCandidates"])
 
         # Thresholds (design 8): a data question routed only by weak hints is not enough — the
@@ -234,7 +259,7 @@ class ClarificationPolicy:
     def _negation_conflict(draft: Draft) -> bool:
         """不是不要取消…: two negations stacked on a write action leave its direction unclear."""
         negs = [p for p in draft.protected if p.kind == "negation"]
-        for o0, _o1 in draft.scratch.get("write_actions") or ():
+        for o0, _o1 in draft.scratch.get(K.WRITE_ACTIONS) or ():
             if len([n for n in negs if 0 <= o0 - n.o1 <= 6]) >= 2:
                 return True
         return False
@@ -251,7 +276,7 @@ class ClarificationPolicy:
     @staticmethod
     def _has_write_word(draft: Draft) -> bool:
         """An imperative write in a long text (请取消…), not a narrated one (…后恢复运行)."""
-        return bool(draft.scratch.get("imperative_writes"))
+        return bool(draft.scratch.get(K.IMPERATIVE_WRITES))
 
     @staticmethod
     def _open_coreference(draft: Draft):

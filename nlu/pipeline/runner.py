@@ -2,7 +2,9 @@
 input gates and safe degradation (design 4, 12, 15.2, 18).
 
 The library never raises because of what a user typed: a stage that raises is recorded as
-`error` and the turn degrades; only bad *arguments* from the caller raise `InputError`.
+`error` with a numbered reason code (E201), its traceback is logged, and the turn degrades;
+only bad *arguments* from the caller raise `InputError`. Strict mode (`strict=True`, or
+`NLU_STRICT=1` in the environment) re-raises instead — for development and the tests.
 """
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ from nlu import errors
 from nlu.assemble import assemble
 from nlu.contract import LegacyInputUnderstanding
 from nlu.draft import Clarification, Diagnostic, Draft
-from nlu.pipeline.cancel import Deadline
+from nlu import draft_keys as keys
+from nlu.pipeline import failures
+from nlu.pipeline.cancel import BudgetExhausted, Deadline
 from nlu.pipeline.flags import FeatureFlags
 from nlu.pipeline.stage import SkipStage, Stage
 from nlu.source import build_source, length_gate, sanitize_text
@@ -38,6 +42,7 @@ class Pipeline:
         policy: Any = None,
         flags: FeatureFlags | None = None,
         budget_ms: float = DEFAULT_BUDGET_MS,
+        strict: bool | None = None,
     ) -> None:
         if not isinstance(budget_ms, (int, float)) or budget_ms <= 0:
             raise errors.InputError("E109", errors.E109.format(value=budget_ms))
@@ -50,6 +55,8 @@ class Pipeline:
         self.policy = policy
         self.flags = flags or FeatureFlags()
         self.budget_ms = float(budget_ms)
+        # strict: re-raise a stage's exception, check every flag and scratch key (keys.py)
+        self.strict = failures.strict_from_env() if strict is None else bool(strict)
 
     def warm_up(self) -> None:
         """Load now everything that is otherwise loaded on first need: the stages' and the
@@ -86,12 +93,16 @@ class Pipeline:
                             confidence=confidence, segments=segments, referents=referents,
                             edited_after_capture=edited_after_capture)
         draft = Draft(original=text, source=info, flags=self.flags)
+        if self.strict:
+            draft.scratch = keys.CheckedScratch()
         if catalog is not None:
             from nlu.catalog import usable_catalog
 
-            draft.scratch["catalog"] = usable_catalog(catalog, info.reference_time)
+            draft.scratch[keys.CATALOG] = usable_catalog(catalog, info.reference_time)
         if replaced:
             draft.reason_codes.append("lone_surrogate_replaced")
+        if info.alternatives_dropped:
+            draft.reason_codes.append("alternatives_capped")
         if self.flags.phase == "shadow" and not self.flags.passthrough_reason(info.kind):
             from nlu.shadow.inline import shadow_turn  # design 17 phase 1: understood off the request path
 
@@ -106,11 +117,13 @@ class Pipeline:
 
     # ------------------------------------------------------------------------------------
     def _run(self, draft: Draft, deadline: Deadline) -> None:
-        draft.scratch["deadline"] = deadline
+        draft.scratch[keys.DEADLINE] = deadline
         skip_all = self._gate(draft)
         if skip_all:
             for st in self.stages:
                 draft.diagnostics.append(Diagnostic(st.name, "skipped", 0.0, skip_all))
+            if skip_all == "input_too_long":
+                self._decide(draft)  # a too-long text that orders a write is asked about, not passed on
             return
         stop: tuple[str, str] | None = None  # (status, reason) for every remaining stage
         for st in self.stages:
@@ -127,22 +140,31 @@ class Pipeline:
             # 501–4,000 code points (design 15.2): deterministic cleaning and protection always;
             # the semantic stages only when the text orders no write (a long text with an
             # operation must be restated briefly — the policy asks for that).
-            if draft.gate == "long" and not st.deterministic and draft.scratch.get("imperative_writes", True):
+            if draft.gate == "long" and not st.deterministic and draft.scratch.get(keys.IMPERATIVE_WRITES, True):
                 draft.diagnostics.append(Diagnostic(st.name, "skipped", 0.0, "long_input"))
                 continue
             if not draft.flags.capability_on(st.capability):
                 draft.diagnostics.append(Diagnostic(st.name, "skipped", 0.0, "flag_off"))
                 continue
             t0 = time.perf_counter()
+            stopped = False
             try:
                 reason = st.run(draft)
                 status = "success"
             except SkipStage as s:
                 status, reason = "skipped", s.reason
+            except BudgetExhausted as b:  # checked inside the stage's own long loops
+                status, reason = ("skipped" if b.reason == "cancelled" else "timeout"), b.reason
+                stopped = True
             except Exception as exc:  # noqa: BLE001 - a stage failure must never reach the caller
-                status, reason = "error", f"exception:{type(exc).__name__}"
+                status, reason = "error", failures.stage_failed(st.name, exc)
+                if self.strict:
+                    raise
             draft.diagnostics.append(Diagnostic(st.name, status, (time.perf_counter() - t0) * 1000.0, reason))
-            if status == "error":
+            if stopped:
+                self._stopped_inside(draft, st, reason)
+                stop = (status, reason)
+            elif status == "error":
                 if st.kernel:
                     self._passthrough(draft, f"stage_error:{st.name}")
                     stop = ("skipped", "safety_fallback")
@@ -151,13 +173,18 @@ class Pipeline:
                     draft.edits.clear()
                     draft.reason_codes.append("clean_failed_using_original")
                 else:
-                    draft.raise_flag(f"stage_error:{st.name}")
+                    draft.raise_flag(f"{keys.STAGE_ERROR}{st.name}")
         if draft.decision == "use_original" and stop is not None:
             return
+        self._decide(draft)
+
+    def _decide(self, draft: Draft) -> None:
         try:
             self.policy.decide(draft)
         except Exception as exc:  # noqa: BLE001 - the decision must degrade, not crash
-            self._degrade(draft, f"policy_error:{type(exc).__name__}")
+            self._degrade(draft, failures.policy_failed(exc))
+            if self.strict:
+                raise
 
     def _gate(self, draft: Draft) -> str | None:
         """Input gates and kill switches; returns the reason when no stage may run."""
@@ -195,6 +222,16 @@ class Pipeline:
         draft.clarification = None
         draft.reason_codes.append(reason)
         draft.confidence = {"normalization": 0.0, "semantics": 0.0, "routing": 0.0}
+
+    def _stopped_inside(self, draft: Draft, st: Stage, reason: str) -> None:
+        """A stage stopped half-way by the budget: what it left is not verified."""
+        if st.kernel:
+            self._passthrough(draft, f"{reason}:{st.name}")
+        else:
+            if st.name == "clean":
+                draft.alignment = Alignment.identity(draft.original)
+                draft.edits.clear()
+            self._degrade(draft, reason)
 
     @staticmethod
     def _degrade(draft: Draft, reason: str) -> None:

@@ -18,6 +18,7 @@ the verb it modifies (用柱状图展示 …).
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -199,6 +200,8 @@ def open_resultative(view: SentenceView, w: Word) -> bool:
 
 def quoted(text: str, pos: int) -> bool:
     """`pos` lies inside a quotation that does not span the whole text."""
+    if not _has_quotes(text):  # asked once per action word: a turn without quotes answers at once
+        return False
     for o, c in _QUOTES:
         if o == c:
             k = text.count(o, 0, pos)
@@ -215,6 +218,11 @@ def quoted(text: str, pos: int) -> bool:
             continue
         return bool(text[:start].strip() or text[end + 1:].strip(" 。.!！"))
     return False
+
+
+@functools.lru_cache(maxsize=16)
+def _has_quotes(text: str) -> bool:
+    return any(o in text for o, _ in _QUOTES)
 
 
 def manner_phrase(view: SentenceView, a: Word, actions: list[Word]) -> bool:
@@ -241,15 +249,16 @@ def not_a_predicate(view: SentenceView, a: Word) -> bool:
     lo, hi = view.clause_span(a.c0)
     if _REL_TAIL.match(text, a.c1):  # 人工取消的 / 已关闭的 / 谁取消的
         return True
-    before = text[lo:a.c0]
-    if any(x in before for x in _EXCLUSION):  # 不包括 …取消…, 除了 … 关闭 …
+    if view.word_between(_EXCLUSION, lo, a.c0):  # 不包括 …取消…, 除了 … 关闭 …
         return True
     j = a.c1
     while j < len(text) and text[j] in " \t":
         j += 1
-    if any(w.c0 == j for w in view.presentation) or any(w.c0 == j and "report" in w.data for w in view.triggers):
+    if view.presentation_at(j) or view.report_trigger_at(j):
         return True  # 调度报表, 派工计划: a modifier of the report noun
-    stripped = before.rstrip()
-    if stripped.endswith("的") and (j >= hi or text[j] in _CLAUSE_END or text[j:j + 1] in ("呢", "吧", "吗")):
+    k = a.c0  # the last character before the action word, spaces skipped (within the clause)
+    while k > lo and text[k - 1].isspace():
+        k -= 1
+    if k > lo and text[k - 1] == "的" and (j >= hi or text[j] in _CLAUSE_END or text[j:j + 1] in ("呢", "吧", "吗")):
         return True  # 今天下午三点的安排: a noun
     return False

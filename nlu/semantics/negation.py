@@ -11,6 +11,9 @@ from nlu.semantics.view import SentenceView, Word
 
 _FILLER = frozenset("再去要必用了也都还就会是由被给让 ")
 MAX_GAP = 4
+# the longest mention, name or coverb phrase a negation's scope may reach across (identifiers
+# and names are far shorter): bounds the work per predicate, so the scope test is linear
+_LONGEST_PHRASE = 64
 
 
 _COVERBS = frozenset("给对把向替为跟")
@@ -38,21 +41,23 @@ def negation_before(view: SentenceView, pos: int, lo: int = 0, *, through_mentio
     between (不是张三负责: 不是 … 负责); with `through_coverb`, a coverb phrase (给 AGV-03, 把它).
     """
     text = view.text
-    for w in reversed(view.negations):
-        if w.c1 > pos:
-            continue
+    i = view.last_negation_index(pos)  # only the last negation before `pos` can govern it
+    for w in view.negations[i:i + 1] if i >= 0 else ():
         if w.c0 < lo:
             return None
         if a_not_a(text, w):
             return None
         gap_start, gap_end = w.c1, pos
+        if gap_end - gap_start > MAX_GAP + _LONGEST_PHRASE:
+            return None  # too far for any mention or coverb phrase to bridge: stop before the scans
         if through_mention:
-            for m in view.mentions:
+            for m in view.within(view.mentions, "mentions", gap_start, gap_end):
                 if m.type == "person" and gap_start <= m.c0 and m.c1 <= gap_end and not text[m.c1:pos].strip(" 来"):
                     gap_end = m.c0
                     break
         if through_coverb:  # 不要给 AGV-03 派任务 / 别给它派: the coverb phrase stands inside the scope
-            refs = [(m.c0, m.c1) for m in view.mentions] + [(p.c0, p.c1) for p in view.pronouns]
+            refs = [(m.c0, m.c1) for m in view.within(view.mentions, "mentions", gap_start, gap_end)] + \
+                [(p.c0, p.c1) for p in view.within(view.pronouns, "pronouns", gap_start, gap_end)]
             for a, b in refs:
                 if gap_start < a and b <= gap_end and not text[b:gap_end].strip() \
                         and text[gap_start:a].strip()[-1:] in _COVERBS:

@@ -7,17 +7,19 @@ is cached in `draft.scratch` and rebuilt only when the text or the entities chan
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Any
 
 from nlu.draft import Draft, Entity
+from nlu.draft_keys import SEMANTICS_VIEW
 from nlu.semantics import cues
 from nlu.semantics.clauses import clause_index, split_clauses
 from nlu.text.word_matcher import boundary_filter
 from nlu.stages.vocabulary import Vocabulary
 from nlu.text.wordscan import fold_ascii
 
-_CACHE_KEY = "semantics.view"
+_CACHE_KEY = SEMANTICS_VIEW
 
 
 @dataclass(slots=True)
@@ -48,7 +50,8 @@ class Word:
 
 class SentenceView:
     __slots__ = ("text", "mentions", "actions", "negations", "comparisons", "explicit_words", "pronouns",
-                 "triggers", "domain_words", "weak_domain_words", "presentation", "cues", "clauses", "_starts")
+                 "triggers", "domain_words", "weak_domain_words", "presentation", "cues", "clauses", "_starts",
+                 "_ends", "_presentation_starts", "_report_starts")
 
     def __init__(self, draft: Draft, vocab: Vocabulary) -> None:
         text = draft.text
@@ -120,8 +123,66 @@ class SentenceView:
                      if inside.find(1, m.start, m.end) < 0]
         self.clauses = split_clauses(text, [(w.c0, w.c1) for w in self.cues if w.kind == cues.CONNECTIVE])
         self._starts = [a for a, _ in self.clauses]
+        self._ends: dict[str, Any] = {}  # indexes built on first use (see the queries below)
+        self._presentation_starts: frozenset[int] | None = None
+        self._report_starts: frozenset[int] | None = None
 
     # ------------------------------------------------------------------ queries
+    # (indexes built on first use, so a question asked once per action word costs a lookup,
+    # not a pass over every word of the text: the semantic stages stay linear in its length)
+    def last_negation_index(self, pos: int) -> int:
+        """Index in `negations` of the last one ending at or before `pos`, or -1."""
+        return self._last_ending(self.negations, "negations", pos)
+
+    def last_cue_index(self, pos: int) -> int:
+        """Index in `cues` of the last cue ending at or before `pos`, or -1."""
+        return self._last_ending(self.cues, "cues", pos)
+
+    def _last_ending(self, words: list[Word], name: str, pos: int) -> int:
+        ends = self._ends.get(name)
+        if ends is None:
+            ends = [w.c1 for w in words]
+            if any(a > b for a, b in zip(ends, ends[1:])):  # never for non-overlapping scans
+                ends = []
+            self._ends[name] = ends
+        if not ends and words:  # unsorted: the plain search
+            return max((i for i, w in enumerate(words) if w.c1 <= pos), default=-1)
+        return bisect_right(ends, pos) - 1
+
+    def within(self, words: list, name: str, a: int, b: int) -> list:
+        """The items of `words` (mentions, pronouns …: sorted by start) that start in [a, b)."""
+        starts = self._ends.get("starts:" + name)
+        if starts is None:
+            starts = self._ends["starts:" + name] = [w.c0 for w in words]
+        return words[bisect_left(starts, a):bisect_left(starts, b)]
+
+    def word_between(self, words: tuple[str, ...], a: int, b: int) -> bool:
+        """One of `words` lies wholly inside text[a:b] (`x in text[a:b]` for each, without a copy
+        of the clause per question: occurrences found once, then a bisect per question)."""
+        key = "words:" + "|".join(words)
+        index = self._ends.get(key)
+        if index is None:
+            found = sorted((i + len(w), i) for w in words for i in _occurrences(self.text, w))
+            ends, best, top = [], [], -1
+            for end, start in found:  # by end; the latest start among those ending so far
+                top = max(top, start)
+                ends.append(end)
+                best.append(top)
+            index = self._ends[key] = [ends, best]
+        ends, best = index
+        k = bisect_right(ends, b) - 1
+        return k >= 0 and best[k] >= a
+
+    def presentation_at(self, pos: int) -> bool:
+        if self._presentation_starts is None:
+            self._presentation_starts = frozenset(w.c0 for w in self.presentation)
+        return pos in self._presentation_starts
+
+    def report_trigger_at(self, pos: int) -> bool:
+        if self._report_starts is None:
+            self._report_starts = frozenset(w.c0 for w in self.triggers if "report" in w.data)
+        return pos in self._report_starts
+
     def clause_of(self, pos: int) -> int:
         return clause_index(self.clauses, self._starts, pos)
 
@@ -160,7 +221,18 @@ class SentenceView:
         return [w for w in self.cues if w.kind == kind]
 
     def has_cue(self, kind: str) -> bool:
-        return any(w.kind == kind for w in self.cues)
+        key = "cue:" + kind  # asked per action word by some rules: answered once per view
+        hit = self._ends.get(key)
+        if hit is None:
+            hit = self._ends[key] = any(w.kind == kind for w in self.cues)
+        return hit
+
+
+def _occurrences(text: str, word: str):  # noqa: ANN202
+    i = text.find(word)
+    while i >= 0:
+        yield i
+        i = text.find(word, i + 1)
 
 
 def sentence_view(draft: Draft, vocab: Vocabulary) -> SentenceView:

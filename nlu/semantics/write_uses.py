@@ -14,6 +14,9 @@ from nlu.semantics import cues
 from nlu.semantics.view import SentenceView, Word
 
 
+_REACH = 40  # code points a rule may read before and after the verb (longest prefix/suffix ≈ 12)
+
+
 @lru_cache(maxsize=1)
 def _rules() -> tuple[dict, ...]:
     from nlu.lexicon import load_data_file
@@ -37,8 +40,12 @@ def _compiled(rule_index: int, verb: str) -> re.Pattern | None:
 def state_use(view: SentenceView, a: Word) -> str | None:
     """The name of the rule by which write verb `a` orders nothing, or None (it is an order)."""
     lo, hi = view.clause_span(a.c0)
-    question = any(w.kind == cues.QUESTION for w in view.cues)
-    window = view.text[max(0, lo - 0):hi]
+    question = view.has_cue(cues.QUESTION)
+    # The rules are local (a bounded prefix and suffix around {V}, no anchors), so a bounded
+    # window around the verb finds every match that puts {V} on it: a copy and search of the
+    # whole clause per verb would be quadratic in the clause.
+    lo = max(lo, a.c0 - _REACH)
+    window = view.text[lo:min(hi, a.c1 + _REACH)]
     for i, rule in enumerate(_rules()):
         if rule.get("question") and not question:
             continue

@@ -25,19 +25,10 @@ stage idempotent: cleaning the cleaned text proposes no edit):
    or a thousands mark and cleaning does not guess. ASCII punctuation is never turned
    full-width. Other whitespace (tab, NBSP, U+2000–U+200A, U+202F, U+205F, U+1680) becomes
    a space.
-3. Self-repair (design 7.1): ``查上月，不对，查本月检修计划`` → ``查本月检修计划``. A marker
-   (``selfRepair.markers`` in ``lexicons/cleaning.json``) counts only when it stands as
-   its own clause: punctuation or a space before it and after it, so ``这个数据不对吗``,
-   ``哪里不对``, ``不对劲`` never trigger. The abandoned part runs from the start of the
-   sentence (after the previous ``。！？；!?;`` or line break, or after the previous repair)
-   through the marker, its punctuation and an optional lead-in (``应该是``, ``改成``…).
-   ``改成`` alone is the update verb (把状态改成完成) and is never a marker. Soft markers
-   (``我是说``) also fire without punctuation after them when the repair clause starts with
-   the same character as the abandoned one (查上月，我是说查本月). A repair applies only
-   when a substantive clause follows, and is refused (text kept) when the following clause
-   starts with a blocker (``这个数据，不对，请检查``), ends in a question particle, or when
-   the abandoned clause holds an identifier or a negation the repair clause lacks. The last
-   explicit correction wins; consecutive repairs become one ``self_repair`` edit whose
+3. Self-repair (design 7.1): ``查上月，不对，查本月检修计划`` → ``查本月检修计划``. The marker
+   is a construction (interjection ± pause ± correction core, ``selfRepair`` in
+   ``lexicons/cleaning.json``), read and applied by ``nlu.semantics.self_repair``; the last
+   explicit correction wins and consecutive repairs become one ``self_repair`` edit whose
    original text is everything dropped.
 4. Spaces: runs collapse to one space; spaces between two CJK characters, or next to CJK
    punctuation, are dropped; spaces between Latin/digit tokens stay (``AGV-01 AGV-02``);
@@ -76,11 +67,11 @@ import functools
 import json
 import os
 import re
-from bisect import bisect_left
 from pathlib import Path
 from typing import Any
 
 from nlu.pipeline.stage import Stage
+from nlu.semantics.self_repair import RepairGrammar
 from nlu.text.rewriter import Edit
 from nlu.text.width import WIDTH_TABLE
 
@@ -128,16 +119,8 @@ class _Rules:
         self.reduplications = frozenset(lex["reduplications"])
         self.numerals = frozenset(lex["numerals"])
         self.meaningful = frozenset(lex["meaningfulRepeats"])
-        sr = lex["selfRepair"]
-        self.soft = frozenset(sr["softMarkers"])
-        markers = set(sr["markers"]) | self.soft
-        alt = "|".join(re.escape(m) for m in sorted(markers, key=len, reverse=True))
-        # a marker, optionally repeated with only spaces/commas between (不对，不对)
-        self.marker_re = re.compile(f"(?:{alt})(?:[ ，,、]{{0,3}}(?:{alt}))*")
-        leads = "|".join(re.escape(m) for m in sorted(sr["leadIns"], key=len, reverse=True))
-        self.lead_re = re.compile(f"(?:{leads})") if leads else None
-        self.blockers = tuple(sorted(sr["blockers"], key=len, reverse=True))
-        self.negations = tuple(sr["negations"])
+        # self-repair is a construction of its own (nlu.semantics.self_repair)
+        self.repair = RepairGrammar(lex["selfRepair"])
         guard = lex["repeatGuard"]
         # what a merged repetition may not hold: a negation or comparison word, a numeral
         # (words that merely begin with one, 一下, masked first), an A-not-A form (是不是)
@@ -249,17 +232,12 @@ _STUTTER_RE = re.compile(f"({_CJK_RUN})(?=\\1|{_CJK_RUN}{{1,3}}\\1)(?:\\1{{2,}}|
 _SPEAKER_RE = re.compile(r"(?:系统|助手|用户|system|assistant|user)[ \t]*[:：]", re.I)
 _LIST_MARKER_RE = re.compile(
     r"[一二三四五六七八九十]{1,3}[、.．)）]|第[一二三四五六七八九十百零\d]{1,4}[条项点步、.]|(?:首先|其次|然后|最后|另外|此外)")
-_ID_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_]?\d")
-_SUBSTANTIVE_RE = re.compile(f"[{_IDEO}A-Za-z0-9\u3040-\u30ff]")
 
 # CJK punctuation used only in CJK text: a space next to it is never meaningful
 _CJK_PUNCT = frozenset("，。！？；：、《》〈〉【】「」『』〔〕〖〗（）")
 _CJK_SOFT_PUNCT = frozenset("“”‘’…—·")
 # in-sentence marks after which a line break is an OCR wrap
 _WRAP_AFTER = frozenset("，、")
-_SENT_END = frozenset("。！？；!?;\n")
-_BOUNDARY = frozenset("，,。.！!？?；;：:、 \n…~—")
-_QUESTION_TAIL = ("吗", "吧", "么", "呢")
 
 
 def _is_tag(ch: str) -> bool:
@@ -499,91 +477,8 @@ def _stutter_pass(v: str) -> list[tuple[int, int, str, int]]:
     return reps
 
 
-def _has_negation(s: str) -> bool:
-    return any(w in s for w in _RULES.negations)
-
-
-_SENT_END_RE = re.compile("[。！？；!?;\n]")
-_REPAIR_WINDOW = 200  # longest abandoned/repair clause considered, in code points
-
-
 def _repair_pass(v: str) -> list[tuple[int, int, str, int]]:
-    r = _RULES
-    if r.marker_re.search(v) is None:
-        return []
-    n = len(v)
-    ends = [m.start() for m in _SENT_END_RE.finditer(v)]
-    spans: list[tuple[int, int]] = []
-    last_end = 0
-    for m in r.marker_re.finditer(v):
-        m0, m1 = m.span()
-        if m0 == 0 or v[m0 - 1] not in _BOUNDARY:
-            continue
-        # the abandoned clause: back to the previous sentence end or the previous repair
-        i = bisect_left(ends, m0)
-        s = max(last_end, ends[i - 1] + 1 if i else 0)
-        if m0 - s > _REPAIR_WINDOW:
-            continue  # too long to call it one abandoned clause
-        abandoned = v[s:m0]
-        if not _SUBSTANTIVE_RE.search(abandoned):
-            continue
-        k = m1
-        if k < n and v[k] in _BOUNDARY:
-            while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
-                k += 1
-            if r.lead_re is not None:
-                lm = r.lead_re.match(v, k)
-                if lm:
-                    k = lm.end()
-                    while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
-                        k += 1
-        else:
-            # no punctuation after: a long explicit marker (我是说, 说错了) after a pause is
-            # enough; a soft one needs a parallel repair clause
-            if k >= n:
-                continue
-            if not (len(m.group()) >= 3 and v[m0 - 1] in " ，,"):
-                if m.group() not in r.soft:
-                    continue
-                first = next((c for c in abandoned if _SUBSTANTIVE_RE.match(c)), "")
-                if not (_is_ideo(v[k]) and v[k] == first):
-                    continue
-        # the repair clause: up to the end of the sentence (a bounded window of it)
-        j = bisect_left(ends, k)
-        e = min(ends[j] if j < len(ends) else n, k + _REPAIR_WINDOW)
-        clause = v[k:e]
-        if not _SUBSTANTIVE_RE.search(clause) or clause.startswith(r.blockers):
-            continue
-        if clause.rstrip(" ，,.。~…").endswith(_QUESTION_TAIL):
-            continue
-        if _ID_RE.search(abandoned) and not _ID_RE.search(clause):
-            continue
-        if _has_negation(abandoned) and not _has_negation(clause):
-            continue
-        s = _parallel_start(v, s, m0, clause)
-        if spans and s <= spans[-1][1]:
-            spans[-1] = (spans[-1][0], k)
-        else:
-            spans.append((s, k))
-        last_end = k
-    return [(a, b, "", _REPAIR) for a, b in spans]
-
-
-def _parallel_start(v: str, s: int, m0: int, clause: str) -> int:
-    """Where the abandoned part really starts: the repair usually restates only its tail.
-
-    "把 WO-20260312 的修程改成 C4，不对，改成 C5" repairs "改成 C4", not the whole clause: when
-    the repair clause begins with words the abandoned clause also has, only the part from
-    their last occurrence is dropped, so the object and context the user kept stay.
-    """
-    for size in range(min(len(clause), 8), 0, -1):
-        head = clause[:size]
-        if not _SUBSTANTIVE_RE.match(head[0]) or head[-1] in " ，,":
-            continue
-        at = v.rfind(head, s, m0)
-        if at >= 0:
-            return at
-    return s
+    return [(a, b, "", _REPAIR) for a, b in _RULES.repair.repair_spans(v)]
 
 
 _LOOP_PASSES = (_repair_pass, _space_pass, _punct_pass, _stutter_pass)

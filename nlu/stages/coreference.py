@@ -44,6 +44,8 @@ _NOT_PRONOUN = WordScanner((w, w) for w in (
 # A pause that ends a hesitation (那个…AGV-01) as a clause break would.
 _ELLIPSES = ("…", "...", "⋯")
 _PAUSE_MARKS = frozenset("，,、。.；;：:！!？?…⋯ \t\u3000")
+# how far before and after a demonstrative a hesitation is looked for (code points)
+_HESITATION_WINDOW = 32
 
 
 def _only_fillers(text: str, discourse: tuple[str, ...]) -> bool:
@@ -122,12 +124,19 @@ class CoreferenceStage(Stage):
             return False
         text = view.text
         lo, hi = view.clause_span(p.c0)
+        if p.c0 - lo > _HESITATION_WINDOW:
+            return False  # a hesitation opens its clause: not after a long run of anything
         before = text[lo:p.c0]
         if not _only_fillers(before, self.pack.discourse_words):
             return False
-        after = text[p.c1:hi]
+        # what follows, within a bounded window (each demonstrative of a long clause would
+        # otherwise copy and search the rest of it: quadratic in the clause)
+        after = text[p.c1:min(hi, p.c1 + _HESITATION_WINDOW)]
         pause = min((i for i in (after.find(e) for e in _ELLIPSES) if i >= 0), default=-1)
-        alone = _only_fillers(after[:pause] if pause >= 0 else after, self.pack.discourse_words)
+        if pause < 0 and hi - p.c1 > _HESITATION_WINDOW:
+            alone = False  # no pause in reach: not a demonstrative standing alone
+        else:
+            alone = _only_fillers(after[:pause] if pause >= 0 else after, self.pack.discourse_words)
         if alone and pause < 0 and hi >= len(text):
             return False  # the demonstrative (and fillers) is the whole sentence: nothing else to be about
         beside_filler = before.rstrip().endswith(self.pack.discourse_words) or \

@@ -7,7 +7,7 @@ order of trust; a higher-trust source wins a window over a lower one:
    match (leftmost-longest) blocks any lower-trust candidate that lies inside it or crosses
    its boundary (``检修成功`` never becomes ``检修程功`` through the pair 修成→修程).
 2. **source alternatives** (``draft.source.alternatives``, whole-utterance strings from the
-   ASR/OCR service) – each is aligned with the text by character (difflib); a differing
+   ASR/OCR service) – each is aligned with the text by character (``nlu.text.diff``); a differing
    window is a candidate when its alternative side lies inside a pack term surface of the
    alternative and the text side is not itself a term.
 3. **confusion pairs** (``pack.confusions``) – wrong→right, honouring ``auto_apply`` and the
@@ -74,7 +74,6 @@ Edit ``type``: the pair's channel; for alternatives and pinyin the source kind (
 """
 from __future__ import annotations
 
-import difflib
 import re
 import threading
 from bisect import bisect_left, bisect_right
@@ -82,11 +81,14 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from nlu.draft import Draft
+from nlu.draft_keys import DEADLINE
 from nlu.lexicon import Pack, default_pack
 from nlu.lexicon.model import ConfusionPair
+from nlu.pipeline.failures import step_failed
 from nlu.pipeline.stage import Stage
 from nlu.stages.vocabulary import Vocabulary, vocabulary
 from nlu.text import Edit
+from nlu.text.diff import opcodes
 from nlu.text.words import Words, words_for
 from nlu.text.wordscan import WordScanner
 
@@ -177,6 +179,20 @@ def _trim(wrong: str, right: str) -> tuple[int, int, str]:
     while s < min(len(wrong), len(right)) - p and wrong[-1 - s] == right[-1 - s]:
         s += 1
     return p, s, right[p:len(right) - s]
+
+
+def _crossed(spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The spans (distinct, non-empty) that overlap another one: one sweep in start order —
+    a span overlaps an earlier one when it starts before the furthest end so far, and a later
+    one when the next start lies before its end."""
+    order = sorted(spans)
+    out: set[tuple[int, int]] = set()
+    furthest = -1
+    for k, (s, e) in enumerate(order):
+        if s < furthest or (k + 1 < len(order) and order[k + 1][0] < e):
+            out.add((s, e))
+        furthest = max(furthest, e)
+    return out
 
 
 # ------------------------------------------------------------------------------ lazy models
@@ -329,8 +345,8 @@ class CorrectStage(Stage):
 
             if find_times(right, draft.source.reference_time) and not find_times(wrong, draft.source.reference_time):
                 return "time_change"
-        except Exception:  # noqa: BLE001 - a value parser problem must not stop correction
-            pass
+        except Exception as exc:  # noqa: BLE001 - a value parser problem must not stop correction
+            step_failed("correct: time check of a suggestion", exc)
         return ""
 
     def _kind_at(self, draft: Draft, o0: int, o1: int) -> str:
@@ -363,9 +379,21 @@ class CorrectStage(Stage):
         # one candidate per window: design order of trust, then score, then longer window
         cands.sort(key=lambda c: (c.rank, -c.score, -(c.end - c.start), c.start))
         chosen: list[_Cand] = []
+        # windows already chosen, as a character mask (they never overlap): each test reads the
+        # candidate's own characters, not every window chosen so far
+        taken = bytearray(len(text) + 1)
+        points: list[int] = []  # chosen empty windows overlap only a window strictly around them
         for c in cands:
-            if not any(_overlap(c.start, c.end, k.start, k.end) for k in chosen):
-                chosen.append(c)
+            if c.start < c.end:
+                if taken.find(1, c.start, c.end) >= 0 or any(c.start < x < c.end for x in points):
+                    continue
+            elif any(_overlap(c.start, c.end, k.start, k.end) for k in chosen):
+                continue
+            chosen.append(c)
+            if c.start < c.end:
+                taken[c.start:c.end] = b"\x01" * (c.end - c.start)
+            else:
+                points.append(c.start)
         chosen.sort(key=lambda c: c.start)
 
         edits = []
@@ -397,17 +425,23 @@ class CorrectStage(Stage):
     # -- source 2: alternatives ---------------------------------------------------------
     def _from_alternatives(self, draft: Draft, text: str, blocked) -> list[_Cand]:
         votes: dict[tuple[int, int], dict[str, int]] = {}
+        deadline = draft.scratch.get(DEADLINE)
         for alt in draft.source.alternatives or ():
             if not isinstance(alt, str) or alt == text or not alt:
                 continue
-            sm = difflib.SequenceMatcher(None, text, alt, autojunk=False)
-            alt_terms = [(m.start, m.end) for m in self.vocab.terms.scan_overlapping(alt)]
-            for tag, i1, i2, j1, j2 in sm.get_opcodes():
+            if deadline is not None:
+                deadline.check()  # up to five alternatives of up to 4,000 characters each
+            alt_terms = sorted((m.start, m.end) for m in self.vocab.terms.scan_overlapping(alt))
+            term_starts = [a for a, _ in alt_terms]
+            longest = max((b - a for a, b in alt_terms), default=0)
+            for tag, i1, i2, j1, j2 in opcodes(text, alt):  # linear-time alignment (nlu.text.diff)
                 if tag == "equal" or i1 == i2:
                     continue  # pure insertions are not corrections of what was heard
-                # the alternative side must lie inside a term surface of the alternative
+                # the alternative side must lie inside a term surface of the alternative; only
+                # terms starting at most `longest` before j1 can (bisect, not a scan of all)
                 best = None
-                for a, b in alt_terms:
+                for t in range(bisect_left(term_starts, j1 - longest), bisect_right(term_starts, j1)):
+                    a, b = alt_terms[t]
                     if a <= j1 and j2 <= b and (j2 > j1 or a < j1 < b):
                         if best is None or b - a > best[1] - best[0]:
                             best = (a, b)
@@ -432,9 +466,9 @@ class CorrectStage(Stage):
                 votes.setdefault((s, e), {}).setdefault(rep, 0)
                 votes[(s, e)][rep] += 1
         out: list[_Cand] = []
-        spans = list(votes)
+        crossed = _crossed(list(votes))
         for (s, e), reps in votes.items():
-            competing = len(reps) > 1 or any(_overlap(s, e, a, b) and (a, b) != (s, e) for a, b in spans)
+            competing = len(reps) > 1 or (s, e) in crossed
             rep = max(reps, key=lambda r: reps[r])
             wrong = text[s:e]
             o0, o1 = draft.to_original(s, e)
@@ -460,7 +494,8 @@ class CorrectStage(Stage):
                 return False
             try:
                 ph = _phonetics(self.pack)
-            except Exception:  # noqa: BLE001
+            except Exception as exc:  # noqa: BLE001 - no phonetics: no ASR pinyin evidence
+                step_failed("correct: pinyin phonetics", exc)
                 return False
             return ph.toneless(wrong) == ph.toneless(right)
         return len(wrong) == len(right)
@@ -479,9 +514,23 @@ class CorrectStage(Stage):
             if pair.require_any is None and pair.auto_apply and not blocked(s, e):
                 view = view[:s] + pair.right + view[e:]
         out: list[_Cand] = []
+        # A context word absent from both the text and the view is absent from every context
+        # built from them: one search per word, not two copies of the sentence per hit.
+        present: dict[str, bool] = {}
+        folded_text, folded_view = text.casefold(), view.casefold()
+
+        def somewhere(w: str) -> bool:
+            hit = present.get(w)
+            if hit is None:
+                f = w.casefold()
+                hit = present[w] = f in folded_text or f in folded_view
+            return hit
+
         for s, e, pair in hits:
             s0, e0 = s, e
             if pair.require_any is not None:
+                if not any(somewhere(w) for w in pair.require_any):
+                    continue  # the context condition blocks the pair
                 # the condition must hold outside the window itself (a wrong form is no context)
                 ctx = text[:s] + "\u3000" + text[e:]
                 vctx = view.replace(pair.wrong, "\u3000", 1)
@@ -619,7 +668,10 @@ class CorrectStage(Stage):
         ph = _phonetics(self.pack)
         tk = ph.jieba()
         out: list[_Cand] = []
+        deadline = draft.scratch.get(DEADLINE)
         for r0, r1 in runs:
+            if deadline is not None:
+                deadline.check()  # one check per run of unknown text: a long turn holds many
             # unknown regions: consecutive single-character tokens (jieba without HMM)
             pos = r0
             singles: list[tuple[int, int]] = []
@@ -646,12 +698,15 @@ class CorrectStage(Stage):
 
     def _pinyin_windows(self, draft: Draft, text: str, u0: int, u1: int, ph: _Phonetics, blocked) -> list[_Cand]:
         out: list[_Cand] = []
+        deadline = draft.scratch.get(DEADLINE)
         for n in (4, 3, 2):
             for s in range(u0, u1 - n + 1):
                 e = s + n
                 w = text[s:e]
                 if w[0] in _FUNCTION_CHARS or w[-1] in _FUNCTION_CHARS or blocked(s, e):
                     continue
+                if deadline is not None and not (s - u0) % 64:
+                    deadline.check()  # a run of thousands of unknown characters: ~0.1 ms a window
                 toneless = ph.toneless(w)
                 key = " ".join(toneless)
                 same = [x for x in ph.by_toneless.get(key, ()) if x != w]

@@ -19,7 +19,10 @@ Flags: `write_without_object` (a write with no object entity and no resolved pro
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+
 from nlu.draft import Argument, Draft, Frame
+from nlu.draft_keys import DEADLINE, SRL_IMPLICIT
 from nlu.lexicon import Pack, default_pack, load_data_file
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
@@ -100,12 +103,13 @@ class SrlStage(Stage):
             frames.append(Frame("查询", cls, [], False, None, confidence, False))
             positions.append(0)
             implicit = True
-        draft.scratch["srl.implicit"] = implicit
+        draft.scratch[SRL_IMPLICIT] = implicit
 
         args: list[list[tuple[int, Argument]]] = [[] for _ in frames]
+        clauses = [view.clause_of(p) for p in positions]
 
         def add(pos: int, arg: Argument) -> None:
-            args[self._frame_for(view, positions, pos, implicit)].append((pos, arg))
+            args[self._frame_for(view, positions, clauses, pos, implicit)].append((pos, arg))
 
         consumed: set[str] = set()
         for g in governed_values(view):
@@ -120,11 +124,15 @@ class SrlStage(Stage):
             add(g.mentions[0].c0, Argument(role, ids, None, g.comparator, None, self._evidence(draft, spans)))
             consumed.update(ids)
 
+        deadline = draft.scratch.get(DEADLINE)
+        if deadline is not None:
+            deadline.check()  # frames found; the arguments of a long text are the other half
         result_ends = {a.c1 for a in actions if a.text[-1:] in _RESULT_ENDS}
+        any_write = any(f.write for f in frames)  # asked per anchor below: once, not per anchor
         for anc in anchors(draft, view):
             if anc.entity_id is not None and anc.entity_id in consumed:
                 continue
-            excl = self._excluded(view, anc, frames)
+            excl = self._excluded(view, anc, any_write)
             if excl is not None:  # HXD1-0001 的记录，不要 C1修的
                 ids = [anc.entity_id] if anc.entity_id else None
                 add(anc.c0, Argument("exception", ids, anc.literal, "except", None,
@@ -161,28 +169,30 @@ class SrlStage(Stage):
 
     # ------------------------------------------------------------------ frame choice
     @staticmethod
-    def _frame_for(view: SentenceView, positions: list[int], pos: int, implicit: bool) -> int:
+    def _frame_for(view: SentenceView, positions: list[int], clauses: list[int], pos: int, implicit: bool) -> int:
         if implicit or len(positions) == 1:
             return 0
+        # positions are in reading order, so their clauses are too: bisect, not a scan per argument
         clause = view.clause_of(pos)
-        in_clause = [i for i, p in enumerate(positions) if view.clause_of(p) == clause]
-        if in_clause:
-            before = [i for i in in_clause if positions[i] <= pos]
-            return before[-1] if before else in_clause[0]
-        before = [i for i, p in enumerate(positions) if p <= pos]
-        return before[-1] if before else 0
+        lo, hi = bisect_left(clauses, clause), bisect_right(clauses, clause)
+        if lo < hi:  # frames in the argument's clause: the last one before it, else the first
+            k = bisect_right(positions, pos, lo, hi) - 1
+            return k if k >= lo else lo
+        k = bisect_right(positions, pos) - 1
+        return k if k >= 0 else 0
 
     # ------------------------------------------------------------------ roles
     @staticmethod
-    def _excluded(view: SentenceView, anc: Anchor, frames: list[Frame]) -> Word | None:
+    def _excluded(view: SentenceView, anc: Anchor, any_write: bool) -> Word | None:
         """A clause of its own, 不要 + X (+ 的), after an earlier clause of a non-write frame."""
-        if any(f.write for f in frames):
+        if any_write:
             return None
         lo, hi = view.clause_span(anc.c0)
         if lo == 0:
             return None
         text = view.text
-        neg = next((w for w in reversed(view.negations) if w.c1 <= anc.c0), None)
+        k = view.last_negation_index(anc.c0)
+        neg = view.negations[k] if k >= 0 else None
         if neg is None or neg.text not in _EXCLUDING or neg.c0 < lo or text[lo:neg.c0].strip() or \
                 not view.blank(neg.c1, anc.c0):
             return None
@@ -224,10 +234,11 @@ class SrlStage(Stage):
 
     @staticmethod
     def _cue_before(view: SentenceView, pos: int) -> Word | None:
-        for w in reversed(view.cues):
-            if w.c1 <= pos:
-                return w if view.blank(w.c1, pos) else None
-        return None
+        k = view.last_cue_index(pos)
+        if k < 0:
+            return None
+        w = view.cues[k]
+        return w if view.blank(w.c1, pos) else None
 
     # ------------------------------------------------------------------ literals
     def _instruments(self, view: SentenceView):
@@ -367,3 +378,4 @@ def _merge(items: list[Argument]) -> list[Argument]:
             continue
         out.append(a)
     return out
+

@@ -30,6 +30,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
+from bisect import bisect_right
 from collections import OrderedDict
 from typing import Iterable, NamedTuple
 
@@ -58,6 +59,7 @@ class Words:
         self._extra = frozenset(w for w in extra_words if w and not w.isspace())
         self._tk = None
         self._block_char = None  # one character of a jieba block (set on load)
+        self._block_memo: OrderedDict[str, tuple[list[int], list[int]]] = OrderedDict()
         self._longest = 0  # longest dictionary entry (set on load)
         self._block_run = None  # a maximal run of block characters (set on load)
         self._lock = threading.Lock()
@@ -153,16 +155,35 @@ class Words:
         holding the span give exactly the tokens the whole text has there, for a fraction of
         the cost on a long turn (a test compares the two)."""
         self._require()
-        is_block = self._block_char
         n = len(text)
         lo, hi = max(0, min(start, n)), max(0, min(end, n))
-        while lo > 0 and is_block(text[lo - 1]):
-            lo -= 1
-        while hi < n and is_block(text[hi]):
-            hi += 1
+        lo, hi = self._block_extent(text, lo, hi)
         if lo == 0 and hi == n:
             return self.segment(text)
         return tuple(Token(t.text, t.start + lo, t.end + lo, t.known) for t in self.segment(text[lo:hi]))
+
+    def _block_extent(self, text: str, lo: int, hi: int) -> tuple[int, int]:
+        """[lo, hi) widened to the jieba blocks around it. The block runs of a text are found
+        once (one regex pass, remembered with the text) and looked up by bisect: walking out
+        character by character from every span asked about is quadratic in a long block."""
+        with self._memo_lock:
+            runs = self._block_memo.get(text)
+        if runs is None:
+            spans = [m.span() for m in self._block_run.finditer(text)]
+            runs = ([a for a, _ in spans], [b for _, b in spans])
+            with self._memo_lock:
+                self._block_memo[text] = runs
+                if len(self._block_memo) > _MEMO_SIZE:
+                    self._block_memo.popitem(last=False)
+        starts, ends = runs
+        # a run holding the character before lo (lo - 1 < its end) starts the widened span
+        k = bisect_right(ends, lo - 1) if lo > 0 else len(ends)
+        if k < len(ends) and starts[k] <= lo - 1:
+            lo = starts[k]
+        k = bisect_right(ends, hi)
+        if k < len(ends) and starts[k] <= hi:
+            hi = ends[k]
+        return lo, hi
 
     def boundaries(self, text: str) -> frozenset[int]:
         """Offsets where a token starts or ends (0 and len(text) included)."""
@@ -182,6 +203,11 @@ class Words:
         for t in self.segment_near(text, start, end):
             ends.add(t.start)
             ends.add(t.end)
+        is_block = self._block_char
+        n = len(text)
+        for p in (start, end):  # beside a character outside every jieba block there is always a cut
+            if 0 < p < n and not (is_block(text[p - 1]) and is_block(text[p])):
+                ends.add(p)
         return start in ends and end in ends
 
     def _no_word_can_overlap(self, text: str, start: int, end: int) -> bool:

@@ -42,7 +42,7 @@ def test_kept_repetitions_are_a_fixed_point(case):
 
 # -- property: no repetition merge loses a negation, a numeral or a comparison word ----------
 
-from hypothesis import given  # noqa: E402
+from hypothesis import assume, given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from nlu.evaluation.realtext import FactCounter  # noqa: E402
@@ -50,10 +50,12 @@ from nlu.evaluation.realtext import FactCounter  # noqa: E402
 _FACTS = FactCounter()
 
 
-# no space or punctuation: the self-repair markers (不对 …) need a boundary, so only the
-# repetition rule can delete characters here
+# no space or punctuation; a doubled 不 is a self-repair (一不不二: the last correction wins,
+# design 7.1 — asked about in a write), so texts the self-repair construction reads are left to
+# its own tests: here only the repetition rule deletes characters
 @given(st.text(alphabet="是不要没有能行好查询检修一两超过以上别特", max_size=24))
 def test_merging_repetitions_never_loses_a_negation_numeral_or_comparison(text):
+    assume(not any(e.type == "self_repair" for e in clean_edits(text)))
     out = cleaned(text)
     lost = _FACTS.lost(text, out)
     assert not {"negation", "cn_numeral", "comparison"} & set(lost), (text, out, lost)

@@ -1,0 +1,248 @@
+"""Self-repair as a construction (design 7.1): marker ± filler ± punctuation, the last
+explicit correction wins.
+
+A speaker who corrects themselves says an *interjection* (呃, 诶, 噢, 哎 …), a *correction
+core* (不对, 不是, 说错了, 我是说 …) or both, with or without a pause, and then the repair.
+The marker is not a list of strings but a construction read from the lexicon section
+``selfRepair`` of ``lexicons/cleaning.json``:
+
+    marker := [interjection [pause]] core ([pause] core)*      pause := up to 3 of ` ，,、`
+
+* ``markers`` are explicit cores (不对, 说错了, 更正一下): alone they count only as their own
+  clause — a pause before them — so 这个数据不对吗 and 不对劲 never trigger.
+* ``shortCores`` (不是, 不) are everyday words: they count only after an interjection
+  (哎不是, 噢不), said twice (不不不, 不是不是) or standing between pause marks (…ST-10，不是，
+  ST-01), and then only as a clause of their own
+  (…，哦不，…) or when the repair restates a part of the abandoned clause (取消 T-…41 哎不是
+  T-…42: ``T-…`` again), so 这个任务啊不是今天的 stays as typed.
+* A long explicit or soft core (说错了, 我是说) right after a Latin letter or digit also
+  counts: the change of script is a boundary (…T-2026010241我是说T-2026010242).
+* An interjection or a doubled core is itself the pause: 取消T-2026010241哎不是T-2026010242
+  needs no punctuation. ``gluedInterjections`` (额, 啊, 哦) are also word parts or particles
+  (金额, 好啊): they open a marker only after a pause or a non-Chinese character.
+* ``softMarkers`` (我是说) also fire with no pause after them when the repair clause starts
+  like the abandoned one (查上月，我是说查本月).
+
+The abandoned part runs from the start of the sentence (or the previous repair) through the
+marker, its pause and an optional lead-in (应该是, 改成); the repair must be a substantive
+clause that is not a question and keeps every identifier and negation the abandoned part
+had. Consecutive repairs merge, so the last correction wins. All scans are linear: one
+regex pass for the markers, and each abandoned/repair clause is cut to a bounded window.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from bisect import bisect_left
+from dataclasses import dataclass
+from typing import Any
+
+_IDEO = r"\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_ID_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_]?\d")
+_SUBSTANTIVE_RE = re.compile(f"[{_IDEO}A-Za-z0-9\u3040-\u30ff]")
+_IDEO_RE = re.compile(f"[{_IDEO}]")
+_SENT_END = frozenset("。！？；!?;\n")
+_SENT_END_RE = re.compile("[。！？；!?;\n]")
+_BOUNDARY = frozenset("，,。.！!？?；;：:、 \n…~—")
+_PAUSE = "[ ，,、]{0,3}"
+_CLAUSE_MARKS = frozenset("，,、；;：:")
+_QUESTION_TAIL = ("吗", "吧", "么", "呢")
+REPAIR_WINDOW = 200  # longest abandoned/repair clause considered, in code points
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    start: int
+    end: int
+    interjection: bool  # opened by 呃/诶/噢 …
+    doubled: bool  # a core said twice or more (不不不, 不对不对)
+    short: bool  # its core is an everyday word (不是, 不)
+    soft: bool  # 我是说: may run straight into a parallel repair clause
+    text: str
+
+    @property
+    def strong(self) -> bool:
+        """Counts as a pause of its own: no punctuation needed before it."""
+        return self.interjection or self.doubled
+
+
+def _own_clause(v: str, m0: int, m1: int) -> bool:
+    """…，不是，… : a pause mark on both sides (not a space: 这不是 AGV-01 stays a word)."""
+    return 0 < m0 and m1 < len(v) and v[m0 - 1] in _CLAUSE_MARKS and v[m1] in _CLAUSE_MARKS
+
+
+def after_token(v: str, pos: int) -> bool:
+    """A Latin letter or digit right before `pos`: a script change is a token boundary
+    (取消 T-2026010241我是说T-2026010242)."""
+    return pos > 0 and v[pos - 1].isascii() and v[pos - 1].isalnum()
+
+
+def _alt(words) -> str:  # noqa: ANN001
+    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+class RepairGrammar:
+    """The compiled construction of one lexicon section (see the module docstring)."""
+
+    def __init__(self, section: dict[str, Any]) -> None:
+        self.explicit = frozenset(section["markers"])
+        self.soft = frozenset(section["softMarkers"])
+        self.short = frozenset(section.get("shortCores", ()))
+        self.glued = frozenset(section.get("gluedInterjections", ()))
+        interjections = tuple(section.get("interjections", ())) + tuple(self.glued)
+        cores = self.explicit | self.soft | self.short
+        core = f"(?:{_alt(cores)})"
+        # a core, then the same core again (不不不), or other explicit cores (不对，说错了)
+        again = f"(?:{_PAUSE}(?:(?P=core)|{_alt(self.explicit | self.soft)}))*"
+        inter = f"(?P<inter>{_alt(interjections)}){_PAUSE}" if interjections else "(?P<inter>)"
+        self.marker_re = re.compile(f"(?:{inter})?(?P<core>{core}){again}")
+        # the characters a marker can begin with, as one class: the regex engine skips to them
+        # in C (the marker pattern itself, opening with an optional group, is tried everywhere)
+        firsts = {w[0] for w in (*interjections, *cores)}
+        self._first = re.compile("[" + "".join(re.escape(c) for c in sorted(firsts)) + "]")
+        self.lead_re = re.compile(f"(?:{_alt(section['leadIns'])})") if section["leadIns"] else None
+        self.blockers = tuple(sorted(section["blockers"], key=len, reverse=True))
+        self.negations = tuple(section["negations"])
+
+    # ---------------------------------------------------------------- markers
+    def markers(self, v: str) -> list[Marker]:
+        """Every marker the construction admits in `v`, whatever follows it (one regex pass)."""
+        out = []
+        short_cores = self.short
+        for m in self._finditer(v):
+            m0, m1 = m.span()
+            if m.start("core") == m0 and m.end("core") == m1 and v[m0:m1] in short_cores \
+                    and not _own_clause(v, m0, m1):
+                continue  # the usual case: a bare 不 / 不是 is a word, not a correction
+            inter = m.group("inter") or ""
+            core = m.group("core")
+            tail = v[m.end("core"):m1]
+            doubled = bool(tail.strip(" ，,、"))
+            short = core in self.short
+            if inter and inter in self.glued and m0 > 0 and v[m0 - 1] not in _BOUNDARY and _IDEO_RE.match(v[m0 - 1]):
+                # 金额不对 / 好啊不是: the interjection belongs to the word before it
+                if not short and m0 + len(inter) < m1:
+                    m0 += len(inter)  # the bare explicit core may still count on its own
+                    m0 += len(v[m0:m1]) - len(v[m0:m1].lstrip(" ，,、"))
+                    inter = ""
+                else:
+                    continue
+            if short and not inter and not doubled and not _own_clause(v, m0, m1):
+                continue  # a bare 不是 / 不 is a word, not a correction — unless it is a clause of its own
+            out.append(Marker(m0, m1, bool(inter), doubled, short, core in self.soft and not inter, v[m0:m1]))
+        return out
+
+    def _finditer(self, v: str):  # noqa: ANN202
+        """`marker_re.finditer(v)`, trying the pattern only where a marker can begin."""
+        pos, first, match = 0, self._first.search, self.marker_re.match
+        while True:
+            c = first(v, pos)
+            if c is None:
+                return
+            m = match(v, c.start())
+            if m is None or m.end() == m.start():
+                pos = c.start() + 1
+                continue
+            yield m
+            pos = m.end()
+
+    # ---------------------------------------------------------------- repairs
+    def repair_spans(self, v: str) -> list[tuple[int, int]]:
+        """The [start, end) ranges of `v` a self-repair abandons (merged, in order)."""
+        if self._first.search(v) is None:
+            return []
+        # markers that may open a repair where they stand (most turns: a plain 不, none)
+        found = [mk for mk in self.markers(v) if mk.start > 0 and (
+            mk.strong or v[mk.start - 1] in _BOUNDARY or (len(mk.text) >= 3 and after_token(v, mk.start)))]
+        if not found:
+            return []
+        n = len(v)
+        ends = [m.start() for m in _SENT_END_RE.finditer(v)]
+        spans: list[tuple[int, int]] = []
+        last_end = 0
+        for mk in found:
+            m0, m1 = mk.start, mk.end
+            # the abandoned clause: back to the previous sentence end or the previous repair
+            i = bisect_left(ends, m0)
+            s = max(last_end, ends[i - 1] + 1 if i else 0)
+            if m0 - s > REPAIR_WINDOW:
+                continue  # too long to call it one abandoned clause
+            abandoned = v[s:m0]
+            if not _SUBSTANTIVE_RE.search(abandoned):
+                continue
+            k = m1
+            paused_after = k < n and v[k] in _BOUNDARY
+            if paused_after:
+                while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
+                    k += 1
+                if self.lead_re is not None:
+                    lm = self.lead_re.match(v, k)
+                    if lm:
+                        k = lm.end()
+                        while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
+                            k += 1
+            elif k >= n:
+                continue
+            # the repair clause: up to the end of the sentence (a bounded window of it)
+            j = bisect_left(ends, k)
+            e = min(ends[j] if j < len(ends) else n, k + REPAIR_WINDOW)
+            clause = v[k:e]
+            if not _SUBSTANTIVE_RE.search(clause) or clause.startswith(self.blockers):
+                continue
+            if clause.rstrip(" ，,.。~…").endswith(_QUESTION_TAIL):
+                continue
+            if _ID_RE.search(abandoned) and not _ID_RE.search(clause):
+                continue
+            if self._has_negation(abandoned) and not self._has_negation(clause):
+                continue
+            parallel = _parallel_start(v, s, m0, clause)
+            if mk.short and not paused_after and parallel is None:
+                continue  # 这个任务啊不是今天的: nothing of the abandoned clause is restated
+            if not paused_after and not mk.strong and not self._runs_on(mk, v, m0, k, abandoned, parallel):
+                continue
+            s = s if parallel is None else parallel
+            if spans and s <= spans[-1][1]:
+                spans[-1] = (spans[-1][0], k)
+            else:
+                spans.append((s, k))
+            last_end = k
+        return spans
+
+    def _runs_on(self, mk: Marker, v: str, m0: int, k: int, abandoned: str, parallel: int | None) -> bool:
+        """A marker with no pause after it: a long explicit one after a pause (…，说错了查本月),
+        or a soft one whose repair clause starts like the abandoned one (查上月，我是说查本月)."""
+        if len(mk.text) >= 3 and (v[m0 - 1] in " ，," or after_token(v, m0)):
+            return True
+        if mk.text not in self.soft:
+            return False
+        first = next((c for c in abandoned if _SUBSTANTIVE_RE.match(c)), "")
+        return bool(_IDEO_RE.match(v[k])) and v[k] == first
+
+    def _has_negation(self, s: str) -> bool:
+        return any(w in s for w in self.negations)
+
+
+def _parallel_start(v: str, s: int, m0: int, clause: str) -> int | None:
+    """Where the abandoned part really starts: the repair usually restates only its tail.
+
+    "把 WO-20260312 的修程改成 C4，不对，改成 C5" repairs "改成 C4", not the whole clause: when
+    the repair clause begins with words the abandoned clause also has, only the part from
+    their last occurrence is dropped, so the object and context the user kept stay. None
+    when the repair restates nothing of the abandoned clause.
+    """
+    for size in range(min(len(clause), 8), 0, -1):
+        head = clause[:size]
+        if not _SUBSTANTIVE_RE.match(head[0]) or head[-1] in " ，,":
+            continue
+        at = v.rfind(head, s, m0)
+        if at >= 0:
+            return at
+    return None
+
+
+@functools.lru_cache(maxsize=1)
+def default_grammar() -> RepairGrammar:
+    """The grammar of the shipped cleaning lexicon (the clean stage builds the same one)."""
+    from nlu.stages.clean import load_cleaning_lexicon
+
+    return RepairGrammar(load_cleaning_lexicon()["selfRepair"])
