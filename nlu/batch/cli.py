@@ -90,19 +90,16 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_local(src: Path, out: Path, read: ReadOptions, options: Any, args: argparse.Namespace,
                fields: tuple[str, ...] | None, workers: int) -> int:
-    from itertools import chain
-
     from nlu.batch.local import StopSignals, run_local
     from nlu.batch.output import PartialOutput, codec_for
     from nlu.batch.progress import ProgressReport
     from nlu.batch.reader import read_records
 
     codec = codec_for(args.compress, out)
+    next(read_records(src, read), None)  # header or column problems: a usage error before anything is written
     sink = PartialOutput(out, codec, fingerprint(src, read, args, fields, codec.name))
     state = sink.open(args.resume)
     source = read_records(src, read, state.position)
-    first = next(source, None)  # header or column problems are usage errors, before any worker starts
-    source = chain([first], source) if first is not None else iter(())
     progress = ProgressReport(enabled=not args.quiet, initial=state.records, every_seconds=args.progress_every)
     progress.errors = state.errors
     try:
@@ -141,7 +138,8 @@ def register(sub) -> None:  # noqa: ANN001
                        epilog="Examples:\n  nlu batch asr.txt out.jsonl --reference-time 2026-03-15T10:30:00+08:00\n"
                               "  nlu batch logs.jsonl out.jsonl.gz --id-field msgId --fields originalText,canonicalText,decision\n"
                               "  nlu batch logs.jsonl out.jsonl --resume            # after Ctrl-C or a kill\n"
-                              "  nlu batch logs.csv out --engine dask --scheduler tcp://10.0.0.5:8786")
+                              "  nlu batch logs.csv out --engine dask --scheduler tcp://dask-scheduler.internal:8786")
+
     p.add_argument("input", help="txt (one utterance per line), jsonl, csv (with a header) or parquet")
     p.add_argument("output", help="output JSONL (.gz: gzip, .zst: zstd); with --engine dask a directory of part files")
     p.add_argument("--format", choices=FORMATS, help="input format (default: detected from the content)")

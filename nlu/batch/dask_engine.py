@@ -103,6 +103,12 @@ def _client(args: Any, workers: int):  # noqa: ANN202
 
 def run_dask(src: Path, out: Path, read: ReadOptions, options: NormalizeOptions, args: Any, *,
              fingerprint_of: Callable[[str], dict], workers: int) -> int:
+    try:
+        import distributed  # noqa: F401 - checked before anything is planned or written
+    except ImportError as exc:
+        raise BatchError("E404", E.E404.format(what="the Dask engine", extra="dask", detail=exc)) from None
+    next(read_records(src, read), None)  # header or column problems: a usage error before anything is written
+
     codec = codec_for(args.compress, Path("x"))  # a directory has no suffix to go by
     fingerprint = {**fingerprint_of(codec.name), "partitionSize": args.partition_size}
     if args.scheduler and not _SCHEDULER.match(args.scheduler):

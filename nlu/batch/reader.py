@@ -272,6 +272,7 @@ def _read_parquet(path: Path, options: ReadOptions, start: Position) -> Iterator
         raise BatchError("E410", E.E410.format(fmt="Parquet", detail=exc)) from None
     column = _columns(pf.schema_arrow.names, options, "Parquet")
     wanted = list(dict.fromkeys(c for c in column.values() if c))
+    as_object = ReadOptions("parquet", options.encoding, "text", options.id_field)
     row = 0
     for batch in pf.iter_batches(batch_size=4096, columns=wanted):
         if row + batch.num_rows <= start.offset:
@@ -284,5 +285,5 @@ def _read_parquet(path: Path, options: ReadOptions, start: Position) -> Iterator
                 continue
             obj = {name: data[name][i] for name in wanted}
             obj = {"text" if name == column["text"] else name: value for name, value in obj.items()}
-            opts = ReadOptions("parquet", options.encoding, "text", options.id_field)
-            yield record_from_object(obj, row, opts), Position(row, row + 1, row)
+            yield record_from_object(obj, row, as_object), Position(row, row + 1, row)
+
