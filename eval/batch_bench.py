@@ -110,6 +110,8 @@ def count_records(out: Path) -> int:
 def run_config(name: str, src: Path, work: Path, n: int, partition_size: int) -> dict:
     engine, workers = CONFIGS[name]
     out = work / f"out-{name}" if engine == "dask" else work / f"out-{name}.jsonl"
+    for stale in (out, out.with_name(out.name + ".partial"), out.with_name(out.name + ".partial.progress")):
+        shutil.rmtree(stale, ignore_errors=True) if stale.is_dir() else stale.unlink(missing_ok=True)
     cmd = [sys.executable, "-m", "nlu", "batch", str(src), str(out), "--workers", str(workers), "--no-timings",
            "--reference-time", REFERENCE_TIME, "--quiet"]
     if engine == "dask":
@@ -159,6 +161,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{r['linesPerS']:8.1f} lines/s  {r['cpuS']:7.1f} CPU s ({r['linesPerCpuS']} lines/CPU s)  "
               f"load {r['loadAvg1m']}  parent peak {r['parentPeakRssMB']:6.1f} MB  "
               f"largest worker {r['workerPeakRssMB']:6.1f} MB  tree peak {r['treePeakRssMB']:7.1f} MB", flush=True)
+        if r["exit"] not in (0, 3):
+            print("  failed: " + " | ".join(r["stderrTail"]), flush=True)
+
     if args.json_out:
         Path(args.json_out).write_text(json.dumps({"host": platform.node(), "cpus": os.cpu_count(),
                                                    "python": platform.python_version(), "results": results},

@@ -100,8 +100,9 @@ def _run_local(src: Path, out: Path, read: ReadOptions, options: Any, args: argp
     sink = PartialOutput(out, codec, fingerprint(src, read, args, fields, codec.name))
     state = sink.open(args.resume)
     source = read_records(src, read, state.position)
-    progress = ProgressReport(enabled=not args.quiet, initial=state.records, every_seconds=args.progress_every)
-    progress.errors = state.errors
+    progress = ProgressReport(enabled=not args.quiet, initial=state.records, initial_errors=state.errors,
+                              every_seconds=args.progress_every)
+
     try:
         with StopSignals() as stop:
             outcome = run_local(source, sink, options, workers=workers, chunk_size=args.chunk_size,

@@ -134,7 +134,9 @@ def run_dask(src: Path, out: Path, read: ReadOptions, options: NormalizeOptions,
     todo = [p for p in plan["parts"] if p["index"] not in done]
     total = sum(p["count"] for p in plan["parts"])
     progress = ProgressReport(enabled=not args.quiet, initial=sum(d["records"] for d in done.values()),
+                              initial_errors=sum(d["errors"] for d in done.values()),
                               every_seconds=args.progress_every, total=total)
+
     signum = None
     if todo:
         client, cluster, dashboard = _client(args, workers)

@@ -11,14 +11,15 @@ _log = logging.getLogger("nlu.batch")
 class ProgressReport:
     """`update(records, errors)` after each committed chunk; `close()` at the end."""
 
-    def __init__(self, *, enabled: bool = True, initial: int = 0, every_seconds: float = 10.0,
+    def __init__(self, *, enabled: bool = True, initial: int = 0, initial_errors: int = 0, every_seconds: float = 10.0,
                  unit: str = "record", total: int | None = None) -> None:
         self._bar = None
         self._enabled = enabled
         self._every = every_seconds
         self._start = self._last = time.monotonic()
         self._initial = self.records = initial
-        self.errors = 0
+        self.errors = initial_errors
+
         self._unit, self._total = unit, total
         if enabled and sys.stderr.isatty():
             from tqdm import tqdm
