@@ -96,8 +96,11 @@ def _client(args: Any, workers: int):  # noqa: ANN202
     except ImportError:
         dashboard = None
     # Loopback only: nothing of this cluster is reachable from another machine.
+    # silence_logs: a worker's heartbeat racing the scheduler's shutdown logs a traceback at ERROR;
+    # a task's own failure still reaches us through its future (and ends the run with it).
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                           dashboard_address=dashboard, protocol="tcp")
+                           dashboard_address=dashboard, protocol="tcp", silence_logs=logging.CRITICAL)
+
     return Client(cluster), cluster, dashboard is not None
 
 
