@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nlu.decision.non_data import NON_DATA, NonDataJudge
 from nlu.decision.questions import clarify, readings
 from nlu.draft import Draft
 from nlu.suspicious import find_suspicious
@@ -32,7 +33,12 @@ class ClarificationPolicy:
         from nlu.lexicon import default_pack
 
         self.t = thresholds or Thresholds()
-        self.id_patterns = tuple(p.pattern for p in (pack or default_pack()).identifier_patterns)
+        pack = pack or default_pack()
+        self.id_patterns = tuple(p.pattern for p in pack.identifier_patterns)
+        self.non_data = NonDataJudge(pack)
+
+    def warm_up(self) -> None:
+        self.non_data.warm_up()
 
     # -- entry point ------------------------------------------------------------------
     def decide(self, draft: Draft) -> None:
@@ -46,6 +52,10 @@ class ClarificationPolicy:
         top_domain = draft.domain_candidates[0].id if draft.domain_candidates else None
         if top_domain in disabled:
             return self._use_original(draft, f"domain_disabled:{top_domain}")
+
+        verdict = self.non_data.verdict(draft, flags)
+        if verdict == NON_DATA:
+            return self._use_original(draft, "non_data_text")  # design 15.3: only a data question asks for a domain
 
         request = self._first_rule(draft, flags)
         if request is not None:

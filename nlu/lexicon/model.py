@@ -87,8 +87,9 @@ class ComparisonWord:
 @dataclass(frozen=True, slots=True)
 class DomainWords:
     domain: str
-    explicit: tuple[str, ...]
-    implied: tuple[str, ...]
+    explicit: tuple[str, ...]  # the domain's object words: pin it
+    implied: tuple[str, ...]  # objects, places, parts of this domain only: imply it
+    weak: tuple[str, ...] = ()  # activities and states other fields share: never choose it alone
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,7 +50,7 @@ class Pipeline:
 
     def warm_up(self) -> None:
         """Load what the stages load lazily (pinyin, jieba) now instead of on first need."""
-        for stage in self.stages:
+        for stage in (*self.stages, self.policy):
             hook = getattr(stage, "warm_up", None)
             if hook is not None:
                 hook()

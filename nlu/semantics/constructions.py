@@ -21,7 +21,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from nlu.semantics.referring import MOVER_NOUNS
 from nlu.semantics.view import SentenceView, Word
+from nlu.semantics.write_uses import state_use
 
 MOVERS = frozenset({"vehicle", "locomotive"})
 
@@ -145,6 +147,21 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
     return None
 
 
+_MODIFIER_GAP = 6  # 派两台空闲的小车: a short modifier may stand between the count and the mover noun
+
+
+def _mover_noun_follows(rest: str) -> bool:
+    """A mover's class noun (小车, AGV, 机车 …) starts `rest`, or follows a short modifier with no
+    punctuation in it (空闲的小车, 满电的 AGV)."""
+    up = rest.upper()
+    for k in range(min(_MODIFIER_GAP, len(up)) + 1):
+        if k and not (up[k - 1].isalnum() or up[k - 1] in "的 "):
+            return False
+        if up[k:].startswith(MOVER_NOUNS):
+            return True
+    return False
+
+
 def _dispatch(view: SentenceView, i: int) -> Word | None:
     if not _free(view, i):
         return None
@@ -163,7 +180,7 @@ def _dispatch(view: SentenceView, i: int) -> Word | None:
     if first.type == "quantity" and len(after) > 1 and not text[first.c1:after[1].c0].strip():
         first, k = after[1], 2
     nxt = text[first.c1:hi].lstrip()
-    mover = first.type in MOVERS or (first.type == "quantity" and (k == 1) and nxt[:1] in ("车", "A", "小"))
+    mover = first.type in MOVERS or (first.type == "quantity" and k == 1 and _mover_noun_follows(nxt))
     if not mover and not (first.type == "quantity" and k == 2 and after[1].type in MOVERS):
         return None
     if not any(w.kind == "dest" and first.c1 <= w.c0 < hi for w in view.cues) and not nxt.startswith(("去", "到")):
@@ -218,6 +235,8 @@ def not_a_predicate(view: SentenceView, a: Word) -> bool:
     if not getattr(a.data, "write", False):
         return False
     if _PERFECTIVE_QUESTION.match(text, a.c1):  # 它恢复了吗: asks about a state, orders nothing
+        return True
+    if state_use(view, a) is not None:  # 没有取消成功吗, 待验收, 安排在什么时候 (lexicon rules)
         return True
     lo, hi = view.clause_span(a.c0)
     if _REL_TAIL.match(text, a.c1):  # 人工取消的 / 已关闭的 / 谁取消的

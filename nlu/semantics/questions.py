@@ -1,6 +1,5 @@
 """Question shapes that decide an implicit frame's class or a value's role.
 
-* 哪几台 / 哪几个: "which ones" — a list, not a count (几 after 哪 asks for members).
 * A, B 哪个 … 多/先/高: two or more coordinated objects and a "which is more" question: a compare.
 * 不少于 3 台 AGV 在线吗: a yes/no question whether at least so many objects (the counted
   quantity modifies the object noun) are in a state: a count. A predicative quantity
@@ -15,18 +14,12 @@ from nlu.semantics import cues
 from nlu.semantics.coordination import group_of
 from nlu.semantics.view import SentenceView, Word
 
-_WHICH_ONES = "哪"
 _COMPARATIVE = re.compile(r"(?:哪个|哪一个|哪台|哪一台|哪辆|哪张|哪条|谁)[^，,。；;？?\s]{0,4}?(?:更|最)?"
                           r"(?:多|少|高|低|快|慢|先|早|晚|大|小|长|短|久|好|差|近|远)")
 _COUNT_UNIT = re.compile(r"\s*(?:台|辆|个|张|条|部|架|列)\s*$")
 _YES_NO = ("吗", "么", "嘛", "是否", "有没有", "够不够", "是不是")
 COMPARED_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station", "organization", "person",
                             "location", "time", "time_range", "maintenance_level"})
-
-
-def which_ones(text: str, w: Word) -> bool:
-    """几台 / 几个 right after 哪: asks which members, not how many."""
-    return w.c0 > 0 and text[w.c0 - 1] == _WHICH_ONES
 
 
 def asks_comparison(view: SentenceView) -> bool:

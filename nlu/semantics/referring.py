@@ -19,6 +19,9 @@ _HEADS: dict[str, tuple[str, ...]] = {
     "任务": ("task",), "站点": ("station",), "站": ("station",),
     "车间": ("organization",), "班组": ("organization",), "人": ("person",),
 }
+# Class nouns of things that move (a dispatch sends one of these).
+MOVER_NOUNS = tuple(sorted((k.upper() for k, types in _HEADS.items() if set(types) & {"vehicle", "locomotive"}),
+                           key=len, reverse=True))
 # Nouns that only name an entity class (a bare "AGV 机车" asks nothing about it).
 CLASS_NOUNS = frozenset(k.upper() for k in _HEADS)
 _CLASSIFIER_TYPES: dict[str, tuple[str, ...]] = {

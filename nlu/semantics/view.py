@@ -47,7 +47,7 @@ class Word:
 
 class SentenceView:
     __slots__ = ("text", "mentions", "actions", "negations", "comparisons", "explicit_words", "pronouns",
-                 "triggers", "domain_words", "presentation", "cues", "clauses", "_starts")
+                 "triggers", "domain_words", "weak_domain_words", "presentation", "cues", "clauses", "_starts")
 
     def __init__(self, draft: Draft, vocab: Vocabulary) -> None:
         text = draft.text
@@ -98,6 +98,8 @@ class SentenceView:
                          for m in vocab.template_triggers.scan(text, folded) if free(m.start, m.end)]
         self.domain_words = [Word(m.start, m.end, "domain", m.values, text[m.start:m.end])
                              for m in vocab.domain_words.scan(text, folded)]
+        self.weak_domain_words = [Word(m.start, m.end, "weak_domain", m.values, text[m.start:m.end])
+                                  for m in vocab.weak_domain_words.scan(text, folded)]
         raw_cues = [m for m in cues.SCANNER.scan(text, folded) if m.values[0] != cues.NONE and free(m.start, m.end)]
         # an A-不-A question (能不能, 是不是, 有没有) is not a negation
         questions = [(m.start, m.end) for m in raw_cues if m.values[0] in cues.A_NOT_A_KINDS and m.end - m.start >= 3]

@@ -41,6 +41,19 @@ _NOT_PRONOUN = WordScanner((w, w) for w in (
     "这个月", "那个月", "这个星期", "这个季度", "那个时候", "这个时候"))
 
 
+# A pause that ends a hesitation (那个…AGV-01) as a clause break would.
+_ELLIPSES = ("…", "...", "⋯")
+_PAUSE_MARKS = frozenset("，,、。.；;：:！!？?…⋯ \t\u3000")
+
+
+def _only_fillers(text: str, discourse: tuple[str, ...]) -> bool:
+    """Nothing but pause marks and the pack's discourse words (嗯，那个，)."""
+    rest = "".join(ch for ch in text if ch not in _PAUSE_MARKS)
+    for word in sorted(discourse, key=len, reverse=True):
+        rest = rest.replace(word, "")
+    return not rest
+
+
 class CoreferenceStage(Stage):
     name = "coreference"
     capability = "coreference"
@@ -59,7 +72,7 @@ class CoreferenceStage(Stage):
         for r in refs:
             if any(r.c0 < b and a < r.c1 for a, b in blocked) or self._is_determiner(view, r):
                 continue
-            if self._apposition(draft, view, r) or self._restricted(view, r):
+            if self._apposition(draft, view, r) or self._restricted(view, r) or self._hesitation(view, r):
                 continue
             self._resolve(draft, view, r, switched)
         return None
@@ -98,6 +111,30 @@ class CoreferenceStage(Stage):
             nxt += 1
         # 这个报表, 这个列表, 这个统计: a view or a report, not an entity
         return any(w.c0 == nxt for w in view.presentation) or any(w.c0 == nxt for w in view.triggers)
+
+    def _hesitation(self, view: SentenceView, p: Referring) -> bool:
+        """那个，查询 AGV-01 当前状态 / 嗯那个就是帮我看一下 AGV-03: a bare demonstrative that only
+        hesitates — with at most discourse fillers before it in its clause, and a pause, an
+        ellipsis or another filler right after it (or a filler right before it) — is the speaker
+        hesitating, not referring, provided a later part of the sentence names an object the
+        sentence is about. Without such an object (那个，怎么样了) it stays a pronoun and is asked about."""
+        if p.has_head or p.ordinal is not None:
+            return False
+        text = view.text
+        lo, hi = view.clause_span(p.c0)
+        before = text[lo:p.c0]
+        if not _only_fillers(before, self.pack.discourse_words):
+            return False
+        after = text[p.c1:hi]
+        pause = min((i for i in (after.find(e) for e in _ELLIPSES) if i >= 0), default=-1)
+        alone = _only_fillers(after[:pause] if pause >= 0 else after, self.pack.discourse_words)
+        if alone and pause < 0 and hi >= len(text):
+            return False  # the demonstrative (and fillers) is the whole sentence: nothing else to be about
+        beside_filler = before.rstrip().endswith(self.pack.discourse_words) or \
+            after.lstrip().startswith(self.pack.discourse_words)
+        if not (alone or beside_filler):
+            return False
+        return any(m.c0 >= p.c1 and m.type in _REFERABLE for m in view.mentions)
 
     @staticmethod
     def _apposition(draft: Draft, view: SentenceView, p: Referring) -> bool:

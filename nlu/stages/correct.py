@@ -267,7 +267,7 @@ class CorrectStage(Stage):
         known.update(c.right for c in p.confusions)
         known.update(p.negation_words, (c.word for c in p.comparison_words), (a.word for a in p.actions))
         for d in p.domains.values():
-            known.update(d.explicit, d.implied)
+            known.update(d.explicit, d.implied, d.weak)
         for tpl in p.templates.values():
             known.update(tpl.triggers)
         known.update(p.presentation_words, p.politeness_words, p.discourse_words, (x.word for x in p.pronouns))

@@ -18,7 +18,7 @@ from nlu.lexicon import Pack, default_pack
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, implied_domains, negated_domains
-from nlu.semantics.questions import which_ones
+from nlu.semantics.question_shapes import load_rules, WHICH_ONES, counts, shape_at
 from nlu.semantics.templates import (MEASURE_ATTRIBUTES, OBJECT_HEADS, OBJECT_TEMPLATES, PRECEDENCE, RECORD_NOUNS,
                                      is_explicit)
 from nlu.semantics.view import SentenceView, sentence_view
@@ -30,6 +30,7 @@ EXPLICIT_ID = 0.95
 SUBORDINATE = 0.75
 INFERRED = 0.7
 HINT = 0.55
+WEAK = 0.5  # below every threshold of the policy: a weak word alone never chooses a domain
 MAX_INFERRED = 0.8
 GRAMMAR_BLOCKERS = frozenset({
     "no_domain", "no_template", "template_conflict", "cross_domain", "missing_action", "write_without_object",
@@ -62,6 +63,7 @@ class RouteStage(Stage):
     def __init__(self, pack: Pack | None = None) -> None:
         self.pack = pack or default_pack()
         self.vocab = vocabulary(self.pack)
+        load_rules()
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
@@ -86,10 +88,11 @@ class RouteStage(Stage):
             for tpl in w.data:
                 if tpl == "operation":
                     continue  # an operation is decided by the write frame, below
-                if tpl == "count" and which_ones(view.text, w):
-                    tpl = "list"  # 哪几台: which ones, a list of members
-                    explicit.add(tpl)
-                    continue
+                if tpl == "count" and not counts(view.text, w.c0, w.c1):
+                    shape = shape_at(view.text, w.c0, w.c1)
+                    if shape is not None and shape.shape == WHICH_ONES:
+                        explicit.add("list")  # 哪几台: which ones, a list of members
+                    continue  # 第几台 / 几点: which one or when, not how many
                 if is_explicit(tpl, w.text):
                     explicit.add(tpl)
                 else:
@@ -97,7 +100,7 @@ class RouteStage(Stage):
         writes = [f for f in draft.frames if f.write]
         if any(not f.negated for f in writes):
             explicit.add("operation")
-        elif writes or any("operation" in w.data for w in view.triggers):
+        elif writes:
             hints.add("operation", 0.5, "context")  # a negated write: said, but not asked for
         for f in draft.frames:
             if f.negated:
@@ -171,6 +174,10 @@ class RouteStage(Stage):
             if domain in denied and explicit - denied:
                 continue
             scores.add(domain, min(MAX_INFERRED, 0.6 + 0.05 * (len(words) - 1)), "context")
+        for w in view.weak_domain_words:  # 在线, 充电, 导航: a hint, never enough alone (evidence "lexicon")
+            for domain in w.data:
+                if not (domain in denied and explicit - denied):
+                    scores.add(domain, WEAK, "lexicon")
         for t in draft.terms:
             if t.confirmed and t.domain in ("agv", "rail"):
                 scores.add(t.domain, INFERRED, "lexicon")
@@ -277,6 +284,8 @@ def _implied_template(draft: Draft, view: SentenceView) -> str | None:
     classes = {f.action_class for f in frames}
     times = any(m.type in ("time", "time_range") for m in view.mentions)
     named = _named(draft, view)
+    if "explain" in classes and (view.mentions or view.domain_words):  # 辅修是什么意思, C4修和C5修有什么区别
+        return "status" if named else "report"
     if not named and not view.domain_words:
         return None  # 今天有没有异常: neither an object nor a domain — ask, do not guess
     questions = [w for w in view.cues if w.kind == cues.QUESTION and w.text not in _BARE_PARTICLES]

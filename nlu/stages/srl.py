@@ -26,7 +26,9 @@ from nlu.semantics import cues
 from nlu.semantics.anchors import Anchor, anchors
 from nlu.semantics.comparators import governed_values
 from nlu.semantics.constructions import implied_actions, not_a_predicate, open_resultative, quoted
-from nlu.semantics.questions import asks_comparison, asks_threshold_count, which_ones
+from nlu.semantics.write_uses import load_rules as load_write_rules
+from nlu.semantics.question_shapes import load_rules, asks_how_many, compares_counts, counts
+from nlu.semantics.questions import asks_comparison, asks_threshold_count
 from nlu.semantics.modality import modality_of
 from nlu.semantics.negation import negation_before
 from nlu.semantics.referring import CLASS_NOUNS
@@ -38,7 +40,6 @@ OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "statio
 PLACE_TYPES = frozenset({"location", "organization"})
 STATE_WORDS = frozenset({"在线", "离线", "空闲", "故障", "报警", "告警"})
 STATE_TERM_CATEGORIES = frozenset({"vehicle_state", "locomotive_state", "task_state", "work_order_state"})
-COUNT_WORDS = ("多少", "几")
 MAX_INSTRUMENT = 8
 IMPLICIT_CONFIDENCE = 0.6
 _MERGE_ROLES = frozenset({"actor", "patient", "target", "condition", "location"})
@@ -54,6 +55,8 @@ class SrlStage(Stage):
     def __init__(self, pack: Pack | None = None) -> None:
         self.pack = pack or default_pack()
         self.vocab = vocabulary(self.pack)
+        load_rules()
+        load_write_rules()
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
@@ -81,10 +84,11 @@ class SrlStage(Stage):
                     draft.raise_flag("missing_action")
                     return None
                 # 今天要进一车间的机车 / HXD1-0001 修程: objects + an attribute or condition ask implicitly
-            count = any(w.kind == cues.QUESTION and w.text.startswith(COUNT_WORDS) for w in view.cues) or \
-                any("count" in w.data and not which_ones(view.text, w) for w in view.triggers) or \
+            # 几/多少 count only in a how-many shape (几台, 多少趟, 车辆数), not 第几股道 / 几点 / 哪几台
+            count = asks_how_many(view.text) or \
+                any("count" in w.data and counts(view.text, w.c0, w.c1) for w in view.triggers) or \
                 asks_threshold_count(view, governed_values(view))
-            cls = "compare" if asks_comparison(view) else "count" if count else "query"
+            cls = "compare" if asks_comparison(view) or compares_counts(view.text) else "count" if count else "query"
             confidence = IMPLICIT_CONFIDENCE if not draft.relations or self._is_question(view) else 0.5
             frames.append(Frame("查询", cls, [], False, None, confidence, False))
             positions.append(0)

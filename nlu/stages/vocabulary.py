@@ -25,6 +25,7 @@ class Vocabulary:
     terms: WordScanner  # every surface of every term → TermEntry
     template_triggers: WordScanner  # → template name
     domain_words: WordScanner  # → (domain, explicit: bool)
+    weak_domain_words: WordScanner  # → domain; hints that never choose a domain alone
     presentation: WordScanner
     pronouns: WordScanner
     confusions: WordScanner  # wrong → ConfusionPair
@@ -64,6 +65,7 @@ def vocabulary(pack: Pack) -> Vocabulary:
         template_triggers=WordScanner((w, name) for name, tpl in pack.templates.items() for w in tpl.triggers),
         domain_words=WordScanner([(w, (d.domain, True)) for d in pack.domains.values() for w in d.explicit]
                                  + [(w, (d.domain, False)) for d in pack.domains.values() for w in d.implied]),
+        weak_domain_words=WordScanner((w, d.domain) for d in pack.domains.values() for w in d.weak),
         presentation=WordScanner((w, w) for w in pack.presentation_words),
         pronouns=WordScanner((p.word, p) for p in pack.pronouns),
         confusions=WordScanner((c.wrong, c) for c in pack.confusions),

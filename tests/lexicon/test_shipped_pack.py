@@ -129,7 +129,10 @@ def test_templates_and_domains(pack):
     assert "报表" in pack.templates["report"].triggers
     assert "取消" in pack.templates["operation"].triggers
     assert {"AGV", "小车"} <= set(pack.domains["agv"].explicit)
-    assert {"机车", "检修", "工单", "修程", "车间"} <= set(pack.domains["rail"].explicit)
+    assert {"机车", "检修", "工单", "修程"} <= set(pack.domains["rail"].explicit)
+    # a place word implies its domain but never pins it (issue 18: 一车间旁边的充电桩 is no cross-domain turn)
+    assert "车间" in pack.domains["rail"].implied
+    assert {"在线", "充电"} <= set(pack.domains["agv"].weak)
     assert not set(pack.domains["agv"].explicit) & set(pack.domains["rail"].explicit)
 
 

@@ -1,0 +1,50 @@
+"""Corpora of the routing constructions of issue 18 (written by hand, in lexicons/corpora/):
+question shapes (几/多少 count only in a how-many shape) and the uses of a write verb that
+order nothing."""
+import json
+from pathlib import Path
+
+import pytest
+
+import nlu
+from nlu.semantics.question_shapes import question_shapes
+
+CORPORA = Path(__file__).resolve().parents[1] / "lexicons" / "corpora"
+SHAPES = json.loads((CORPORA / "question_shapes.json").read_text("utf-8"))["cases"]
+WRITES = json.loads((CORPORA / "write_constructions.json").read_text("utf-8"))
+REF = "2026-06-10T09:30:00+08:00"
+
+
+@pytest.mark.parametrize("case", SHAPES, ids=[c["text"] for c in SHAPES])
+def test_question_shape(case):
+    shapes = question_shapes(case["text"])
+    assert (shapes[0].shape if shapes else None) == case["shape"], shapes
+
+
+def _understand(text):
+    return nlu.understand(text, reference_time=REF, budget_ms=5000)
+
+
+def _top(r):
+    return r.routing.template_candidates[0].label if r.routing.template_candidates else None
+
+
+@pytest.mark.parametrize("case", SHAPES, ids=[c["text"] for c in SHAPES])
+def test_only_a_how_many_shape_makes_a_count(case):
+    r = _understand(case["text"])
+    counted = _top(r) == "count"
+    if case["shape"] in ("which_one", "which_ones", "when", "how_long"):
+        assert not counted, (case, _top(r))
+
+
+@pytest.mark.parametrize("text", WRITES["positive"])
+def test_a_state_use_of_a_write_verb_is_no_operation(text):
+    r = _understand(text)
+    assert _top(r) != "operation"
+    assert not any(f.action_class in ("create", "update", "cancel") and not f.negated for f in r.semantic_frames)
+
+
+@pytest.mark.parametrize("text", WRITES["negative"])
+def test_an_order_stays_an_operation_or_is_asked_about(text):
+    r = _understand(text)
+    assert _top(r) == "operation" or r.decision.action == "clarify"
