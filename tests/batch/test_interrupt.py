@@ -14,7 +14,7 @@ import pytest
 
 from tests.batch.conftest import REF, run_batch
 
-N = 1500
+N = 1000
 COMMON = ("--workers", "2", "--chunk-size", "32", "--no-timings", "--reference-time", REF)
 
 
