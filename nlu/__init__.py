@@ -11,7 +11,8 @@ default one.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 __version__ = "0.1.0"
 __all__ = ["understand", "warm_up", "Pipeline", "FeatureFlags", "InputError", "LegacyInputUnderstanding", "__version__"]
@@ -21,11 +22,11 @@ if TYPE_CHECKING:
     from nlu.errors import InputError
     from nlu.pipeline import FeatureFlags, Pipeline
 
-_default = None
+_default: Pipeline | None = None
 _default_lock = threading.Lock()
 
 
-def default_pipeline():
+def default_pipeline() -> Pipeline:
     global _default
     if _default is None:
         with _default_lock:
@@ -37,7 +38,8 @@ def default_pipeline():
 
 
 def warm_up() -> None:
-    """Load everything lazy now (pack, jieba, pypinyin): for services and reproducible batch runs.
+    """Load everything lazy now (pack, jieba, pypinyin, rapidfuzz): for services and
+    reproducible batch runs.
 
     Without it the first calls that need the pinyin path skip it (suggestions only) while the
     models load in the background, so no request waits ~1 s on a cold process.
@@ -45,15 +47,29 @@ def warm_up() -> None:
     default_pipeline().warm_up()
 
 
-def understand(text: str, *, source: str = "typed", reference_time: Any = None, alternatives: Any = None,
-               confidence: float | None = None, referents: Any = None, **options: Any):
-    # options: segments, edited_after_capture, request_id, cancel, budget_ms, catalog
+def understand(
+    text: str,
+    *,
+    source: str = "typed",
+    reference_time: datetime | str | None = None,
+    alternatives: Sequence[str] | None = None,
+    confidence: float | None = None,
+    referents: Sequence[Mapping[str, Any]] | None = None,
+    segments: Sequence[Mapping[str, Any]] | None = None,
+    edited_after_capture: bool = False,
+    request_id: str | None = None,
+    cancel: threading.Event | None = None,
+    budget_ms: float | None = None,
+    catalog: Any = None,
+) -> LegacyInputUnderstanding:
     """Understand one utterance with the default pipeline; see `Pipeline.understand`."""
-    return default_pipeline().understand(text, source=source, reference_time=reference_time, alternatives=alternatives,
-                                         confidence=confidence, referents=referents, **options)
+    return default_pipeline().understand(
+        text, source=source, reference_time=reference_time, alternatives=alternatives, confidence=confidence,
+        referents=referents, segments=segments, edited_after_capture=edited_after_capture, request_id=request_id,
+        cancel=cancel, budget_ms=budget_ms, catalog=catalog)
 
 
-def __getattr__(name: str):  # lazy: `import nlu` stays cheap
+def __getattr__(name: str) -> Any:  # lazy: `import nlu` stays cheap
     if name in ("Pipeline", "FeatureFlags"):
         import nlu.pipeline as p
 

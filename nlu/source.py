@@ -18,6 +18,8 @@ SHANGHAI = ZoneInfo("Asia/Shanghai")
 SOURCE_KINDS = ("typed", "asr", "ocr", "mixed")
 MAX_REFERENT_TURNS = 3
 MAX_REFERENT_TTL = timedelta(minutes=15)
+#: accepted years of a reference time: a send time, with room for date arithmetic on either side
+REFERENCE_YEARS = (1900, 2999)
 
 # Input gates (design 15.2)
 FULL_PATH_MAX_CP = 500
@@ -68,6 +70,7 @@ def sanitize_text(text: Any) -> tuple[str, bool]:
 
 
 def parse_reference_time(value: datetime | str | None) -> datetime:
+    given = value
     if value is None:
         return datetime.now(SHANGHAI)
     if isinstance(value, str):
@@ -79,7 +82,15 @@ def parse_reference_time(value: datetime | str | None) -> datetime:
         raise errors.InputError("E103", errors.E103.format(value=value))
     if value.tzinfo is None:
         value = value.replace(tzinfo=SHANGHAI)
-    return value.astimezone(SHANGHAI)
+    # Checked before the conversion: near year 1 or 9999 the shift to Asia/Shanghai itself
+    # overflows, and relative times (明年, 下个月) are resolved by date arithmetic after it.
+    if not REFERENCE_YEARS[0] <= value.year <= REFERENCE_YEARS[1]:
+        raise errors.InputError("E111", errors.E111.format(value=given, low=REFERENCE_YEARS[0],
+                                                           high=REFERENCE_YEARS[1]))
+    try:
+        return value.astimezone(SHANGHAI)
+    except (OverflowError, ValueError):  # a tzinfo whose offset cannot be applied
+        raise errors.InputError("E103", errors.E103.format(value=value)) from None
 
 
 def _confidence(value: Any) -> float | None:

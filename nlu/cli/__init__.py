@@ -31,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     understand_cmd.register(sub)
     schema_cmd.register(sub)
-    for module in ("nlu.lexicon.check", "nlu.evaluation.cli", "nlu.bench.cli", "nlu.batch.cli"):
+    for module in ("nlu.lexicon.check", "nlu.evaluation.cli", "nlu.bench.cli", "nlu.batch.cli", "nlu.service.cli"):
         try:
             mod = __import__(module, fromlist=["register"])
         except ImportError:

@@ -141,7 +141,13 @@ def run(args: argparse.Namespace) -> int:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(result_json(result, outcomes), ensure_ascii=False, indent=1), "utf-8")
     if args.report:
-        write_report(result, args.report, outcomes)
+        paths = write_report(result, args.report, outcomes)
+        if "png" not in paths:  # said here too, not only inside report.md
+            from importlib.util import find_spec
+
+            why = ("matplotlib is not installed: pip install 'nlu[report]'" if find_spec("matplotlib") is None
+                   else "no calibration samples")
+            print(f"nlu eval: reliability diagram skipped ({why})", file=sys.stderr)
     if not args.quiet:
         _print_summary(result, outcomes)
     if outcomes is not None and run_failed(outcomes, result):

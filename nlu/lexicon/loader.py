@@ -56,14 +56,32 @@ ENV_CACHE_DIR = "NLU_CACHE_DIR"
 _CACHE_FORMAT = "1"
 
 
+#: where a wheel carries the default pack (setup.py maps the clone's ``lexicons/`` there)
+PACKAGED_PACK = "default_pack"
+
+
+def shipped_root() -> Path:
+    """The default pack that came with this installation.
+
+    A wheel carries it inside the package (``nlu/default_pack``, read with
+    ``importlib.resources``); a clone or an editable install has it as ``lexicons/`` beside
+    the ``nlu`` package. Neither found: the path a clone would use, so that reading it fails
+    with a message naming ``$NLU_LEXICON_DIR``.
+    """
+    import importlib.resources
+
+    packaged = importlib.resources.files("nlu") / PACKAGED_PACK
+    if packaged.is_dir() and isinstance(packaged, Path):  # a wheel installs as plain files
+        return packaged
+    return Path(__file__).resolve().parents[2] / "lexicons"
+
+
 def default_root() -> Path:
-    """``$NLU_LEXICON_DIR`` if set, else ``lexicons/`` beside the ``nlu`` package."""
+    """``$NLU_LEXICON_DIR`` if set, else the shipped default pack (:func:`shipped_root`)."""
     env = os.environ.get(ENV_LEXICON_DIR)
     if env:
         return Path(env)
-    import nlu
-
-    return Path(nlu.__file__).resolve().parent.parent / "lexicons"
+    return shipped_root()
 
 
 def cache_dir() -> Path:
@@ -84,7 +102,9 @@ def _read(root: Path, name: str) -> bytes:
     try:
         return (root / name).read_bytes()
     except FileNotFoundError:
-        raise PackError(f"{name}: $: file is missing from pack {root}", file=name, path="$") from None
+        raise PackError(f"{name}: $: file is missing from pack {root} (point ${ENV_LEXICON_DIR} at a pack "
+                        f"directory, or reinstall nlu: the default pack ships inside the package)",
+                        file=name, path="$") from None
     except OSError as exc:
         raise PackError(f"{name}: $: cannot read ({exc.strerror})", file=name, path="$") from None
 

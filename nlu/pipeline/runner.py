@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 import time
+from datetime import datetime
 from typing import Any, Mapping, Sequence
 
 from nlu import errors
@@ -49,7 +50,8 @@ class Pipeline:
         self.budget_ms = float(budget_ms)
 
     def warm_up(self) -> None:
-        """Load what the stages load lazily (pinyin, jieba) now instead of on first need."""
+        """Load now everything that is otherwise loaded on first need: the stages' and the
+        policy's lazy models (pinyin index, jieba, rapidfuzz, …)."""
         for stage in (*self.stages, self.policy):
             hook = getattr(stage, "warm_up", None)
             if hook is not None:
@@ -64,7 +66,7 @@ class Pipeline:
         text: str,
         *,
         source: str = "typed",
-        reference_time: Any = None,
+        reference_time: datetime | str | None = None,
         alternatives: Sequence[str] | None = None,
         confidence: float | None = None,
         referents: Sequence[Mapping[str, Any]] | None = None,

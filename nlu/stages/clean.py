@@ -88,7 +88,9 @@ def _lexicon_path() -> Path:
     env = os.environ.get(_ENV_LEXICON_DIR)
     if env and (Path(env) / _LEXICON_FILE).is_file():
         return Path(env) / _LEXICON_FILE
-    return Path(__file__).resolve().parents[2] / "lexicons" / _LEXICON_FILE
+    from nlu.lexicon.loader import shipped_root
+
+    return shipped_root() / _LEXICON_FILE
 
 
 @functools.lru_cache(maxsize=4)

@@ -217,6 +217,7 @@ _PHON_LOCK = threading.Lock()
 
 
 _WARMING: set[int] = set()
+_WARMING_LOCK = threading.Lock()
 
 
 def phonetics_ready(pack: Pack) -> bool:
@@ -230,7 +231,9 @@ def _warm_in_background(pack: Pack) -> None:
     Pinyin candidates are never auto-applied (score ≤ 0.90), so skipping them for the few
     calls made while loading only loses suggestions, never a correction or a protection.
     """
-    with _PHON_LOCK:
+    # Its own lock: _PHON_LOCK is held by the loading thread for the whole index build, and a
+    # call that only wants to know "is it loading already?" must not wait on that.
+    with _WARMING_LOCK:
         if id(pack) in _WARMING:
             return
         _WARMING.add(id(pack))
@@ -275,8 +278,9 @@ class CorrectStage(Stage):
         self._known = WordScanner((w, True) for w in known if w)
 
     def warm_up(self) -> None:
-        """Load pypinyin and jieba now (services call this at start-up; ~1 s once)."""
+        """Load pypinyin, jieba and rapidfuzz now (services call this at start-up; ~1 s once)."""
         _phonetics(self.pack).jieba()
+        from rapidfuzz.distance import Levenshtein  # noqa: F401 - imported by _near on first use
 
     # -- helpers ------------------------------------------------------------------------
     def _meaning_reason(self, wrong: str, right: str, draft: Draft) -> str:

@@ -8,8 +8,8 @@ defined (十二月月底, 三点半 without 上午/下午, 2月30日) keeps its 
 
 Design: a few compiled patterns (built from word tables below) find candidates; one resolver
 turns the captured parts (year / month / day / week / part of day / clock) into a range or
-point; overlapping candidates are resolved leftmost-longest. ``dateparser`` is imported lazily
-and used only for ISO datetimes carrying their own offset (``2026-03-05T14:30:00Z``).
+point; overlapping candidates are resolved leftmost-longest. ISO datetimes carrying their own
+offset (``2026-03-05T14:30:00Z``) are read by ``datetime.fromisoformat``.
 """
 
 from __future__ import annotations
@@ -337,18 +337,18 @@ def _resolve_recent(g: dict[str, str | None], today: date) -> str:
 
 
 def _resolve_iso_tz(s: str, ref: datetime) -> str:
-    import dateparser  # lazy: only for this written shape
+    """An ISO 8601 datetime with its own offset, as matched by ``_ISO_TZ_RE``.
 
-    dt = dateparser.parse(
-        s,
-        languages=["zh"],
-        settings={
-            "RELATIVE_BASE": ref.replace(tzinfo=None),
-            "TIMEZONE": "Asia/Shanghai",
-            "RETURN_AS_TIMEZONE_AWARE": True,
-        },
-    )
-    if dt is None:
+    The standard library's parser: no import to wait for on a cold call, and a value out of
+    range (month 13, 2月30日, hour 25) is refused, not reinterpreted. (dateparser, used here
+    before, read 2026-13-05 as 13 May; tests/values/test_iso_offsets.py keeps it as the
+    reference for every valid string.)
+    """
+    try:
+        dt = datetime.fromisoformat(s.replace(" ", "T", 1))
+    except ValueError:
+        raise _Unresolved from None
+    if dt.tzinfo is None:
         raise _Unresolved
     return dt.astimezone(SHANGHAI).replace(microsecond=0).isoformat()
 

@@ -1,0 +1,76 @@
+"""`nlu serve`: run the HTTP service with uvicorn; loopback only unless --allow-remote."""
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import logging
+import signal
+import socket
+import sys
+
+log = logging.getLogger("nlu.service")
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False  # a host name other than localhost may resolve anywhere
+
+
+def run(args: argparse.Namespace) -> int:
+    if not is_loopback(args.host) and not args.allow_remote:
+        raise ValueError(f"refusing to listen on {args.host}: the service has no authentication; "
+                         "it binds 127.0.0.1 unless --allow-remote is given")
+    try:
+        import uvicorn
+
+        from nlu.service.app import create_app
+    except ImportError as exc:
+        raise ValueError(f"nlu serve needs the [serve] extra ({exc.name} is missing): "
+                         "pip install 'nlu[serve]'") from None
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((args.host, args.port))  # bound here so --port 0 can report the port it got
+    sock.listen(2048)  # connections queue from now on, so the address logged below already answers
+    host, port = sock.getsockname()[:2]
+    config = uvicorn.Config(create_app(threads=args.threads), log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=args.shutdown_timeout, lifespan="on")
+    server = uvicorn.Server(config)
+    where = f"[{host}]" if family == socket.AF_INET6 else host
+    log.info("nlu serve: listening on http://%s:%d (SIGTERM or Ctrl-C stops it gracefully)", where, port)
+    # uvicorn turns SIGTERM/SIGINT into a graceful stop: no new connections, calls under way
+    # finish (up to --shutdown-timeout), then the lifespan's shutdown drains the pool.
+    # uvicorn re-raises the captured signal after its graceful stop; with this handler in
+    # place that ends here, so a SIGTERM'd service exits 0 after logging that it stopped.
+    signal.signal(signal.SIGTERM, lambda signum, frame: None)
+    server.run(sockets=[sock])
+    log.info("nlu serve: stopped")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("serve", help="run the HTTP service (POST /v1/understand …; needs the [serve] extra)",
+                       description="Serve the pipeline over HTTP: POST /v1/understand, POST /v1/understand/batch, "
+                       "GET /healthz, /readyz, /metrics, /openapi.json. Binds 127.0.0.1 by default.")
+    p.add_argument("--host", default=DEFAULT_HOST, help=f"address to bind (default {DEFAULT_HOST})")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0 picks a free one)")
+    p.add_argument("--allow-remote", action="store_true",
+                   help="allow a non-loopback --host (the service has no authentication: put it behind one)")
+    p.add_argument("--threads", type=int, default=2, help="worker threads running the pipeline (default 2)")
+    p.add_argument("--shutdown-timeout", type=float, default=10.0, metavar="S",
+                   help="on SIGTERM, how long calls under way may take to finish (default 10)")
+    p.set_defaults(func=run)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    from nlu.cli import main
+
+    sys.exit(main(["serve", *sys.argv[1:]]))

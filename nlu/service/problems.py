@@ -1,0 +1,109 @@
+"""Every error the service returns is a JSON problem document (RFC 9457).
+
+`{"type", "title", "status", "detail"}` plus, for invalid bodies, `errors`: one
+`{"field", "reason"}` per problem, the field as a dotted camelCase path into the body.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any, Optional
+
+from fastapi import Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException
+
+log = logging.getLogger("nlu.service")
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+#: InputError codes (nlu/errors.py) -> the body field the caller got wrong
+_FIELD_OF_CODE = {
+    "E101": "text", "E102": "source", "E103": "referenceTime", "E111": "referenceTime",
+    "E104": "segments", "E105": "segments", "E106": "confidence", "E107": "alternatives",
+    "E108": "referents", "E109": "budgetMs", "E110": "catalog",
+}
+
+
+#: status -> (title, type) for the HTTP errors raised outside the routes
+_KNOWN_STATUS = {
+    404: ("Not found", "about:blank"),
+    405: ("Method not allowed", "about:blank"),
+    413: ("Request body too large", "urn:nlu:problem:too-large"),
+}
+
+
+class FieldProblem(BaseModel):
+    field: str = Field(description="Dotted path of the offending field in the body, e.g. items.3.text.")
+    reason: str = Field(description="One line: what is wrong with it.")
+
+
+class Problem(BaseModel):
+    type: str = Field(default="about:blank", description="A URI naming the kind of problem.")
+    title: str = Field(description="Short summary of the kind of problem.")
+    status: int = Field(description="The HTTP status code.")
+    detail: str = Field(description="One line about this occurrence.")
+    errors: Optional[list[FieldProblem]] = Field(default=None, description="For invalid bodies: each field and why.")
+
+
+def problem(status: int, title: str, detail: str, errors: list[FieldProblem] | None = None,
+            kind: str = "about:blank", headers: dict[str, str] | None = None) -> JSONResponse:
+    if kind == "about:blank" and status in _KNOWN_STATUS:
+        kind = _KNOWN_STATUS[status][1]
+    body = Problem(type=kind, title=title, status=status, detail=detail, errors=errors)
+    return JSONResponse(body.model_dump(exclude_none=True), status_code=status,
+                        media_type=PROBLEM_MEDIA_TYPE, headers=headers)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())[:300]
+
+
+def field_of(loc: tuple[Any, ...]) -> str:
+    """('body', 'items', 3, 'text') -> 'items.3.text'; the body itself -> 'body'."""
+    parts = [str(p) for p in loc[1:]] if loc and loc[0] == "body" else [str(p) for p in loc]
+    return ".".join(parts) or "body"
+
+
+def invalid_body(errors: list[FieldProblem]) -> JSONResponse:
+    first = errors[0]
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return problem(422, "Invalid request body", f"{first.field}: {first.reason}{more}", errors,
+                   kind="urn:nlu:problem:invalid-body")
+
+
+def _counted(request: Request, response: JSONResponse) -> JSONResponse:
+    """Errors answered before a route ran still show in /metrics."""
+    state = getattr(request.app.state, "nlu", None)
+    if state is not None:
+        route = request.scope.get("route")
+        state.metrics.observe_request(getattr(route, "path", "unmatched"), response.status_code, 0.0)
+    return response
+
+
+async def on_validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+    errors = [FieldProblem(field=field_of(tuple(e.get("loc", ()))), reason=_one_line(e.get("msg", "invalid")))
+              for e in exc.errors()] or [FieldProblem(field="body", reason="invalid")]
+    return _counted(request, invalid_body(errors))
+
+
+def input_error(exc: Exception, prefix: str = "") -> JSONResponse:
+    """An `InputError` the pipeline raised for a field pydantic could not judge (a date out of
+    range, a malformed catalog): the same 422 shape."""
+    code = getattr(exc, "code", "")
+    field = prefix + _FIELD_OF_CODE.get(code, "body")
+    return invalid_body([FieldProblem(field=field, reason=_one_line(str(exc)))])
+
+
+async def on_http_error(request: Request, exc: HTTPException) -> JSONResponse:
+    title, kind = _KNOWN_STATUS.get(exc.status_code, ("HTTP error", "about:blank"))
+    return _counted(request, problem(exc.status_code, title, _one_line(exc.detail), kind=kind,
+                                     headers=getattr(exc, "headers", None)))
+
+
+async def on_unexpected(request: Request, exc: Exception) -> JSONResponse:
+    # E900: a bug, not the caller's fault; logged with its traceback, answered without it
+    log.exception("E900 unexpected error serving %s %s", request.method, request.url.path)
+    return problem(500, "Internal error", f"E900 {type(exc).__name__}; see the service log",
+                   kind="urn:nlu:problem:internal")
