@@ -7,14 +7,15 @@ to Asia/Shanghai. Bad arguments are clear `InputError`s; bad *text* never is.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from typing import Any, Mapping, Sequence
-from zoneinfo import ZoneInfo
 
 from nlu import errors
 from nlu.text.utf16 import Utf16Index, utf16_len
 
-SHANGHAI = ZoneInfo("Asia/Shanghai")
+# China Standard Time, +08:00 in every year (ontology): the zone database would read a naive
+# reference of 1986-1991 summers as +09:00 and one before 1901 as +08:05:43
+SHANGHAI = timezone(timedelta(hours=8), "Asia/Shanghai")
 SOURCE_KINDS = ("typed", "asr", "ocr", "mixed")
 MAX_REFERENT_TURNS = 3
 MAX_REFERENT_TTL = timedelta(minutes=15)

@@ -48,3 +48,31 @@ def test_a_state_use_of_a_write_verb_is_no_operation(text):
 def test_an_order_stays_an_operation_or_is_asked_about(text):
     r = _understand(text)
     assert _top(r) == "operation" or r.decision.action == "clarify"
+
+
+EXCEPTIONS = json.loads((CORPORA / "exceptions.json").read_text("utf-8"))
+
+
+def _roles_of(r, literal):
+    return {(a.role, a.comparator) for f in r.semantic_frames for a in f.arguments if a.literal_value == literal}
+
+
+@pytest.mark.parametrize("text,state", EXCEPTIONS["positive"])
+def test_an_excluded_state_is_an_exception(text, state):
+    assert ("exception", "except") in _roles_of(_understand(text), state)
+
+
+@pytest.mark.parametrize("text,state", EXCEPTIONS["negative"])
+def test_a_restricting_state_is_a_condition(text, state):
+    roles = _roles_of(_understand(text), state)
+    assert ("condition", None) in roles and ("exception", "except") not in roles
+
+
+INSTRUMENTS = json.loads((CORPORA / "instruments.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("text,instrument", INSTRUMENTS["positive"] + INSTRUMENTS["negative"])
+def test_instrument_noun(text, instrument):
+    nlu.warm_up()
+    got = [a.literal_value for f in _understand(text).semantic_frames for a in f.arguments if a.role == "instrument"]
+    assert got == ([instrument] if instrument else [])

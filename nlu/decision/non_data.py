@@ -21,14 +21,11 @@ treated as a data question (the conservative side: asked, as before).
 """
 from __future__ import annotations
 
-import logging
 import re
-import threading
 
 from nlu.draft import Draft
 from nlu.suspicious import find_suspicious
-
-log = logging.getLogger(__name__)
+from nlu.text.word_matcher import POS
 
 BUSINESS = "business"
 EMPTY = "empty"
@@ -60,31 +57,12 @@ class NonDataJudge:
         self.id_prefixes = frozenset(m.group(0).upper() for p in pack.identifier_patterns
                                      if (m := _LATIN.match(p.example)))
         self.id_patterns = tuple(p.pattern for p in pack.identifier_patterns)
-        self._tagger = None
-        self._lock = threading.Lock()
 
     # -- loading ------------------------------------------------------------------------
-    def warm_up(self) -> None:
+    @staticmethod
+    def warm_up() -> None:
         """Load jieba's part-of-speech tagger (blocking, ~0.5 s once)."""
-        if self._tagger is not None:
-            return
-        with self._lock:
-            if self._tagger is None:
-                import jieba
-                import jieba.posseg
-
-                jieba.setLogLevel(logging.ERROR)
-                jieba.posseg.dt.tokenizer.initialize()
-                self._tagger = jieba.posseg.dt
-
-    def _load_in_background(self) -> None:
-        def load() -> None:
-            try:
-                self.warm_up()
-            except Exception:  # noqa: BLE001 - logged; the judge stays conservative
-                log.exception("E-N01 loading jieba's tagger for the non-data judge failed")
-
-        threading.Thread(target=load, name="nlu-non-data-load", daemon=True).start()
+        POS.load()
 
     # -- the judgement --------------------------------------------------------------------
     def verdict(self, draft: Draft, flags: set[str]) -> str:
@@ -97,8 +75,8 @@ class NonDataJudge:
             return BUSINESS  # ST, AGV: an identifier begun, not finished
         if any(w in text for w in self.data_words):
             return BUSINESS
-        if self._tagger is None:
-            self._load_in_background()
+        if not POS.ready():
+            POS.load_in_background()
             return BUSINESS  # cannot tell yet: ask, as a data question would be
         if self._foreign_content(text):
             return NON_DATA
@@ -137,8 +115,7 @@ class NonDataJudge:
     def _foreign_content(self, text: str) -> bool:
         """A content word (noun, verb, adjective, Latin word) that is neither the pack's
         vocabulary nor a light or social word: the text is about something else."""
-        for pair in self._tagger.cut(text):
-            word, tag = pair.word, pair.flag
+        for word, tag in POS.cut(text):
             if tag not in self.content_tags or word in self.skip_words:
                 continue
             if not self._uncovered(word):

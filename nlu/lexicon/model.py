@@ -95,8 +95,9 @@ class DomainWords:
 @dataclass(frozen=True, slots=True)
 class TemplateTriggers:
     template: str
-    triggers: tuple[str, ...]
+    triggers: tuple[str, ...]  # every word that hints the template
     weight: float
+    explicit: tuple[str, ...] = ()  # the triggers that pin it (工单, 报表, 多少)
 
 
 @dataclass(frozen=True, slots=True)

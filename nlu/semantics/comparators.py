@@ -76,3 +76,28 @@ def _between(view: SentenceView, w: Word) -> list[Mention] | None:
     if prev and text[prev[-1].c1:last.c0].strip() in _RANGE_JOINERS and prev[-1].type in VALUE_TYPES:
         return [prev[-1], last]
     return None
+
+
+_STATE_GAP = 3  # 不含已取消的: a state may be separated from its exception word by 已/的/a comma
+
+
+def excepting_word(view: SentenceView, span: tuple[int, int]) -> Word | None:
+    """The exception word that excludes the state at `span` (current offsets): one before it
+    (除了 / 不含 / 不包括 已关闭的) or one after it (失败的不算, 已关闭的不要算进去, 故障的除外),
+    with at most a short gap of 已 / 的 / a comma between — else None."""
+    text = view.text
+    for w in view.comparisons:
+        if w.data.comparator != "except":
+            continue
+        if w.data.position == "before" and w.c1 <= span[0]:
+            gap = text[w.c1:span[0]]
+        elif w.data.position == "after" and span[1] <= w.c0:
+            gap = text[span[1]:w.c0]
+        else:
+            continue
+        if len(gap.strip()) <= _STATE_GAP and all(ch in _STATE_GAP_CHARS for ch in gap):
+            return w
+    return None
+
+
+_STATE_GAP_CHARS = frozenset("已的了都就也，, \t")

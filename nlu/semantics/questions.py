@@ -9,6 +9,7 @@ All patterns are compiled once at import.
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from nlu.semantics import cues
 from nlu.semantics.coordination import group_of
@@ -48,4 +49,39 @@ def asks_threshold_count(view: SentenceView, governed: list) -> bool:
                 j += 1
             if any(d.c0 == j for d in view.domain_words):  # 3 台 AGV: the quantity counts the objects
                 return True
+    return False
+
+
+_CLAUSE_PUNCT = " ，,。；;！!、\n"
+_STATED_VALUE_TYPES = frozenset({"time", "time_range", "amount", "quantity", "maintenance_level"})
+_ALTERNATIVE = "还是"  # 是 A 还是 B: an alternative question, whatever its punctuation
+
+
+def is_statement(view: SentenceView, stated: Sequence[tuple[int, int]] = ()) -> bool:
+    """A declarative sentence that states a value: subject, copula (是/为), and a value that
+    ends the clause — and nothing asked anywhere.
+
+    计划检修时间为明天8点到10点 states a time, 电量为 80% a quantity, 状态是离线 a state
+    (`stated`: spans of state words, current text): adding the implied 查询
+    would turn what the user said into a query they never asked. A copula inside a noun
+    phrase (修程为 C4 及以上的机车列表), a focus 是 with no subject (是 AGV-07 的电量), an
+    alternative question (电量是百分之六十还是百分之十六) or any question cue (多少, 吗,
+    是不是, ？…) is no statement.
+    """
+    if any(w.kind == cues.QUESTION for w in view.cues):
+        return False
+    text = view.text
+    for w in view.cues:
+        if w.kind != cues.COPULA:
+            continue
+        lo, hi = view.clause_span(w.c0)
+        if not text[lo:w.c0].strip(_CLAUSE_PUNCT):
+            continue  # no subject: a focus 是 (是 HXD1-0001 的状态)
+        end = len(text[:hi].rstrip(_CLAUSE_PUNCT))
+        if end <= w.c1 or _ALTERNATIVE in text[w.c1:end]:
+            continue
+        if any(m.c1 == end and m.c0 >= w.c1 and m.type in _STATED_VALUE_TYPES for m in view.mentions):
+            return True
+        if any(b == end and a >= w.c1 for a, b in stated):  # a state the caller found (状态是离线)
+            return True
     return False

@@ -13,6 +13,7 @@ from typing import Any
 from nlu.draft import Draft, Entity
 from nlu.semantics import cues
 from nlu.semantics.clauses import clause_index, split_clauses
+from nlu.text.word_matcher import boundary_filter
 from nlu.stages.vocabulary import Vocabulary
 from nlu.text.wordscan import fold_ascii
 
@@ -72,8 +73,10 @@ class SentenceView:
         self.comparisons: list[Word] = []
         self.explicit_words: list[Word] = []
         presentation = [Word(m.start, m.end, "presentation", m.values[0], text[m.start:m.end])
-                        for m in vocab.presentation.scan(text, folded) if free(m.start, m.end)]
+                        for m in boundary_filter(vocab.pack).scan(vocab.presentation, text, folded)
+                        if free(m.start, m.end)]
         self.presentation = presentation
+        bounded_here = boundary_filter(vocab.pack).at_boundaries
         for m in vocab.protected_words.scan(text, folded):
             if not free(m.start, m.end):
                 continue
@@ -90,17 +93,21 @@ class SentenceView:
                     self.negations.append(word)
                 elif kw.kind == "comparison":
                     self.comparisons.append(word)
-                else:
+                elif bounded_here(text, m.start, m.end):  # an explicit domain word, at word boundaries
                     self.explicit_words.append(word)
         self.pronouns = [Word(m.start, m.end, "pronoun", m.values[0], text[m.start:m.end])
                          for m in vocab.pronouns.scan(text, folded) if free(m.start, m.end)]
+        # routing vocabulary only where the segmentation allows it (工单 is not in 施工单位)
+        bounded = boundary_filter(vocab.pack).scan
         self.triggers = [Word(m.start, m.end, "trigger", m.values, text[m.start:m.end])
-                         for m in vocab.template_triggers.scan(text, folded) if free(m.start, m.end)]
+                         for m in bounded(vocab.template_triggers, text, folded) if free(m.start, m.end)]
         self.domain_words = [Word(m.start, m.end, "domain", m.values, text[m.start:m.end])
-                             for m in vocab.domain_words.scan(text, folded)]
+                             for m in bounded(vocab.domain_words, text, folded)]
         self.weak_domain_words = [Word(m.start, m.end, "weak_domain", m.values, text[m.start:m.end])
-                                  for m in vocab.weak_domain_words.scan(text, folded)]
-        raw_cues = [m for m in cues.SCANNER.scan(text, folded) if m.values[0] != cues.NONE and free(m.start, m.end)]
+                                  for m in bounded(vocab.weak_domain_words, text, folded)]
+        raw_cues = [m for m in cues.SCANNER.scan(text, folded) if m.values[0] != cues.NONE and free(m.start, m.end)
+                    # 用 in 万用表 is no instrument: a coverb counts only at word boundaries
+                    and (m.values[0] != cues.INSTRUMENT or bounded_here(text, m.start, m.end))]
         # an A-不-A question (能不能, 是不是, 有没有) is not a negation
         questions = [(m.start, m.end) for m in raw_cues if m.values[0] in cues.A_NOT_A_KINDS and m.end - m.start >= 3]
         if questions:

@@ -55,9 +55,16 @@ stage idempotent: cleaning the cleaned text proposes no edit):
    one (我我我想 → 我想), or to the AA form when that is a listed reduplication
    (看看看 → 看看); a word of 2–4 characters said twice or more collapses to once
    (查询查询 → 查询). Never merged: a single character said twice (看看, 谢谢, 我我),
-   numerals (二二, 一一一, 一个一个), listed meaningful repeats (哪里哪里), Latin and
-   identifier tokens (``AGV-01 AGV-01`` stays two mentions), and repeats separated by
-   punctuation (是，是).
+   listed meaningful repeats (哪里哪里), Latin and identifier tokens (``AGV-01 AGV-01``
+   stays two mentions), repeats separated by punctuation (是，是), and any repetition
+   holding protected material (``repeatGuard`` in ``cleaning.json``): a comparison word
+   or a negation word of the pack inside the repeated unit (特别特别 — 别 — stays as said;
+   a phrase that begins with its negation, 不行不行 → 不行, 不是不是 → 不是, keeps it in
+   the copy that stays; 不不不 is a repair signal and stays), a numeral (二二, 一一一,
+   一个一个, 两台两台; 一下 in 查询一下查询一下 is no numeral) or an A-not-A form the
+   repetition starts in (是不是不用 would become the statement 是不用, 要不要不派
+   the order 要不派).
+   The guard is asked before the characters are deleted, on the repetition as it stands.
 
 Edit types: ``self_repair`` for self-repair and stutter removal (a disfluency repair),
 ``punctuation`` for everything else; evidence is always ``rule`` with confidence 1.0.
@@ -84,13 +91,25 @@ _ENV_LEXICON_DIR = "NLU_LEXICON_DIR"
 _LEXICON_FILE = "cleaning.json"
 
 
-def _lexicon_path() -> Path:
+def _lexicon_path(name: str = _LEXICON_FILE) -> Path:
     env = os.environ.get(_ENV_LEXICON_DIR)
-    if env and (Path(env) / _LEXICON_FILE).is_file():
-        return Path(env) / _LEXICON_FILE
+    if env and (Path(env) / name).is_file():
+        return Path(env) / name
     from nlu.lexicon.loader import shipped_root
 
-    return shipped_root() / _LEXICON_FILE
+    return shipped_root() / name
+
+
+def _protected_words() -> tuple[list[str], list[str]]:
+    """The pack's negation and comparison words (``negation.json``, ``comparison.json``),
+    which a merged repetition may not hold. Read as plain JSON, like ``cleaning.json``."""
+    out: list[list[str]] = []
+    for name in ("negation.json", "comparison.json"):
+        with open(_lexicon_path(name), encoding="utf-8") as fh:
+            words = [w if isinstance(w, str) else w["word"] for w in json.load(fh)["words"]]
+        # a gapped form (到…之间) guards through its parts
+        out.append(sorted({part for w in words for part in w.split("…") if part}))
+    return out[0], out[1]
 
 
 @functools.lru_cache(maxsize=4)
@@ -119,9 +138,43 @@ class _Rules:
         self.lead_re = re.compile(f"(?:{leads})") if leads else None
         self.blockers = tuple(sorted(sr["blockers"], key=len, reverse=True))
         self.negations = tuple(sr["negations"])
+        guard = lex["repeatGuard"]
+        # what a merged repetition may not hold: a negation or comparison word, a numeral
+        # (words that merely begin with one, 一下, masked first), an A-not-A form (是不是)
+        self.not_numerals_re = re.compile("|".join(re.escape(w) for w in sorted(guard["notNumerals"], key=len,
+                                                                                   reverse=True)) or "(?!)")
+        negation, comparison = _protected_words()
+        self.negation_words = frozenset(negation)
+        self.guarded_word_re = re.compile("|".join(re.escape(w) for w in sorted(
+            self.negation_words | set(comparison), key=len, reverse=True)))
+        self.negation_re = re.compile("|".join(re.escape(w) for w in sorted(negation, key=len, reverse=True)))
+        self.numeral_re = re.compile(_char_class(self.numerals))
+        self.a_not_a_re = re.compile(f"([^{''.join(guard['aNotAPivots'])}])[{''.join(guard['aNotAPivots'])}]\\1")
+
+    def guarded(self, v: str, j0: int, j1: int, unit: str) -> bool:
+        """The repetition v[j0:j1] of `unit` holds material a merge could change.
+
+        Guarded: a numeral (二二, 两台两台); an A-not-A form the repetition starts in
+        (是不是不用 repeats 是不 from the 是 of 是不是; 要不要不派); a comparison word; a
+        negation word — except in a repeated phrase that *begins* with its negation
+        (不行不行, 不是不是: every copy is the same negated phrase, one copy keeps it). A
+        negation inside the unit (是不, 要不, 特别) guards; a lone negation character said
+        three times (不不不) is a repair signal, not a stutter, and stays."""
+        stretch = v[j0:j1]
+        if self.numeral_re.search(self.not_numerals_re.sub("", stretch)) is not None:
+            return True
+        a_not_a = self.a_not_a_re
+        # (the merge keeps the first copy and deletes the rest, so only an A-not-A form at
+        # the start can lose its second half; one ending the stretch keeps its own copy)
+        if any(a_not_a.match(v, k) for k in (j0 - 1, j0) if k >= 0):
+            return True
+        found = [m.group() for m in self.guarded_word_re.finditer(stretch)]
+        if not found:
+            return False
+        lead = self.negation_re.match(unit)
+        return not (lead is not None and len(unit) > 1 and all(w in self.negation_words for w in found))
 
 
-_RULES = _Rules(load_cleaning_lexicon())
 
 # --------------------------------------------------------------------------------------
 # Character classes and tables.
@@ -177,6 +230,7 @@ def _char_class(chars) -> str:  # noqa: ANN001
 
 
 _FOLD_RE = re.compile(_char_class(_CHAR_MAP))
+_RULES = _Rules(load_cleaning_lexicon())
 
 _IDEO = r"\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _CJK_RUN = f"[{_IDEO}]"
@@ -428,6 +482,10 @@ def _stutter_pass(v: str) -> list[tuple[int, int, str, int]]:
     for m in _STUTTER_RE.finditer(v):
         j0, j1 = m.span()
         ch, tail = m.group(1, 2)
+        if r.guarded(v, j0, j1, ch + (tail or "")):
+            # protected material (negation, comparison, numeral, A-not-A) is never merged:
+            # 是不是不用 is a question, 是不用 a statement
+            continue
         if tail is None:  # one character three or more times
             if ch in r.numerals:
                 continue

@@ -23,6 +23,20 @@ names, numbers, times, amounts, negation, comparison, action and explicit domain
 is first trimmed to the characters that actually change (工单好→工单号 becomes 好→号) and
 skipped when it still overlaps; the rewriter refuses such edits anyway.
 
+A confusion or glyph pair (source 3) matches characters; it is applied only when words
+justify it (issue 13): the corrected span is a pack term or part of one in the corrected
+sentence, and the original span is no real word where it stands — no word of the
+segmentation (`nlu.text.words`: jieba's dictionary plus the pack's term surfaces) holds a
+changed character or is cut by the window, and the window is not itself a dictionary word
+between word boundaries. 高位制动灯 (位制 cuts 高位|制动), 总重35t (总重 is a word),
+开车问题 (车问), 一切还行 (切还) keep their words; 全年检休抱表 (检/休/抱/表 are no words)
+is corrected. Each window is judged in the sentence with the other applicable pairs
+applied, so 鸡车检休 is not vetoed by the false word 车检. A pair the words do not justify
+stays a suggestion (0.85); before the segmenter is loaded (a cold process without
+`warm_up()`) no pair is applied, the segmenter loads in the background and the call raises
+``pinyin_warming`` — keeping the text is the safe side. The positive and negative corpus of
+this rule is ``lexicons/corpora/correct.word_gate.json``.
+
 Scores (``confidence`` of the edit; applied iff score ≥ 0.92 and no protected span):
 
 =====================================================================  =====
@@ -34,6 +48,7 @@ source alternative → pack term, channel-plausible (ASR: same toneless
   pinyin; OCR/typo: same length), no competing alternative             0.93
 source alternative → pack term, implausible channel or competition     0.85 / 0.80
 confusion pair with ``autoApply: false`` (context satisfied or none)   0.75
+confusion pair the words do not justify (see above)                    0.85
 pinyin: toned pinyin identical, unique pack term                       0.90
 pinyin: toneless pinyin identical, unique pack term                    0.86
 pinyin: several pack terms share the pinyin (best one)                 0.70
@@ -60,7 +75,6 @@ Edit ``type``: the pair's channel; for alternatives and pinyin the source kind (
 from __future__ import annotations
 
 import difflib
-import logging
 import re
 import threading
 from bisect import bisect_left, bisect_right
@@ -73,10 +87,13 @@ from nlu.lexicon.model import ConfusionPair
 from nlu.pipeline.stage import Stage
 from nlu.stages.vocabulary import Vocabulary, vocabulary
 from nlu.text import Edit
+from nlu.text.words import Words, words_for
 from nlu.text.wordscan import WordScanner
 
 THRESHOLD = 0.92
 MEANING_CAP = 0.80
+GATED = 0.85  # a pair the words do not justify: a suggestion, never applied
+_TERM_REACH = 12  # characters of context either side when looking for the term a fix makes
 
 # source ranks (lower = more trusted)
 _ALT, _PAIR, _PINYIN = 2, 3, 4
@@ -107,6 +124,8 @@ class _Cand:
     evidence: str
     reason: str  # meaning-change reason ("" when harmless)
     note: str = ""
+    wrong: str = ""  # a pair's whole wrong form (the window may be trimmed to what changes)
+    right_is_term: bool = False  # a pair's whole right form is a pack term surface
 
 
 def _overlap(a0: int, a1: int, b0: int, b1: int) -> bool:
@@ -188,6 +207,7 @@ class _Phonetics:
                 for k in range(len(sy)):
                     self.by_context.setdefault((k, sy[:k] + sy[k + 1:]), []).append((sy[k], s))
         self._surfaces = seen
+        self._words = words_for(pack)
         self._jieba = None
         self._jieba_lock = threading.Lock()
 
@@ -198,17 +218,11 @@ class _Phonetics:
         return self._lazy(s, style=self._toned, errors="default", neutral_tone_with_five=True)
 
     def jieba(self):
+        """The pack's jieba tokenizer: the one of `nlu.text.words` (one dictionary per process)."""
         if self._jieba is None:
             with self._jieba_lock:
                 if self._jieba is None:
-                    import jieba  # ~0.1 s import + ~0.5–1 s dictionary load, once
-
-                    jieba.setLogLevel(logging.ERROR)
-                    tk = jieba.Tokenizer()
-                    tk.initialize()
-                    for s in sorted(self._surfaces):
-                        tk.add_word(s, freq=max(tk.FREQ.get(s, 0), 2000))
-                    self._jieba = tk
+                    self._jieba = self._words.tokenizer  # ~0.5 s once: jieba import + dictionary
         return self._jieba
 
 
@@ -466,6 +480,7 @@ class CorrectStage(Stage):
                 view = view[:s] + pair.right + view[e:]
         out: list[_Cand] = []
         for s, e, pair in hits:
+            s0, e0 = s, e
             if pair.require_any is not None:
                 # the condition must hold outside the window itself (a wrong form is no context)
                 ctx = text[:s] + "\u3000" + text[e:]
@@ -494,8 +509,85 @@ class CorrectStage(Stage):
             if reason:
                 score = min(score, MEANING_CAP)
             out.append(_Cand(s, e, rep, score, _PAIR, pair.channel, "lexicon", reason,
-                             note=f"{pair.wrong}→{pair.right}"))
+                             note=f"{pair.wrong}→{pair.right}", wrong=text[s0:e0], right_is_term=is_term))
+        self._gate_by_words(draft, text, out)
         return out
+
+    def _gate_by_words(self, draft: Draft, text: str, cands: list[_Cand]) -> None:
+        """Keep a pair candidate applicable only when words, not characters, justify it.
+
+        A pair fires on characters; real text is made of words. It may be applied only when
+        (1) the corrected span is a pack term or part of one, in the corrected text, and
+        (2) the original span is no real word in its context: no multi-character word of
+        the segmentation (jieba's dictionary + the pack's words, `nlu.text.words`) covers a
+        changed character or is cut by the window, and the window is not itself a
+        dictionary word standing between word boundaries (高位制动灯: 位制 cuts into 高位
+        and 制动; 总重 is a word of its own).
+        The context of a window is the sentence with the *other* applicable pairs applied,
+        so two errors next to each other (鸡车检休) do not make a false word (车检) that
+        vetoes both. Otherwise the candidate stays a suggestion (score below the threshold).
+        """
+        live = [c for c in cands if c.score >= THRESHOLD and not c.reason]
+        if not live:
+            return
+        words = words_for(self.pack)
+        if not words.ready():
+            # cannot judge words yet: keep the text (the suggestion stays) and load meanwhile
+            words.load_in_background()
+            draft.raise_flag("pinyin_warming")
+            for c in live:
+                c.score, c.note = min(c.score, GATED), c.note + " words_unjudged"
+            return
+        live.sort(key=lambda c: c.start)
+        for c in live:
+            why = self._word_veto(text, c, live, words)
+            if why:
+                c.score, c.note = min(c.score, GATED), f"{c.note} {why}"
+
+    def _word_veto(self, text: str, c: _Cand, live: list[_Cand], words: Words) -> str:
+        """Why the pair candidate `c` is not a word-level correction ("" when it is)."""
+        # the sentence with every other live candidate applied (they do not overlap `c`)
+        others = [k for k in live if k is not c and not _overlap(k.start, k.end, c.start, c.end)]
+        parts: list[str] = []
+        pos = 0
+        shift = 0
+        for k in others:
+            if k.start < pos:
+                continue  # overlapping others: keep the first
+            parts.append(text[pos:k.start])
+            parts.append(k.replacement)
+            if k.end <= c.start:
+                shift += len(k.replacement) - (k.end - k.start)
+            pos = k.end
+        parts.append(text[pos:])
+        view = "".join(parts)
+        s, e = c.start + shift, c.end + shift
+        p, q, _core = _trim(text[c.start:c.end], c.replacement)
+        # (1) the corrected span lies inside a pack term of the corrected sentence (at once
+        # when the pair's right side is a term surface: the fix writes that very term)
+        if not c.right_is_term:
+            lo = max(0, s - _TERM_REACH)
+            fixed = view[lo:s] + c.replacement + view[e:e + _TERM_REACH]
+            r0, r1 = s - lo, s - lo + len(c.replacement)
+            if not any(m.start <= r0 and r1 <= m.end for m in self.vocab.terms.scan_overlapping(fixed)):
+                return "not_a_term"
+        # (2) the original span is no real word where it stands: no word holds a changed
+        # character, and none is cut by the window (及停 in 及停放区: the 停 belongs to 停放)
+        c0, c1 = s + p, e - q
+        if c1 <= c0:
+            c0, c1 = s, e
+        for t in words.words_in(view, s, e):
+            if (t.start < c1 and c0 < t.end) or t.start < s or t.end > e:
+                return "real_word"
+        # the pair's whole wrong form (工单好, even when only 好 is edited) as a word of its own
+        w0 = view.rfind(c.wrong, max(0, s - len(c.wrong)), e + len(c.wrong)) if c.wrong else -1
+        if w0 < 0:
+            w0, wrong = s, view[s:e]
+        else:
+            wrong = c.wrong
+        if words.in_dictionary(wrong) and words.at_boundaries(view, w0, w0 + len(wrong)):
+            return "real_word"
+        return ""
 
     # -- source 4: pinyin + distance ------------------------------------------------------
     def _residual_runs(self, text: str, protected_cur, term_spans, taken) -> list[tuple[int, int]]:

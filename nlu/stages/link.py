@@ -30,6 +30,7 @@ from itertools import accumulate
 from nlu.draft import Candidate, Draft, Term
 from nlu.lexicon import Pack, default_pack
 from nlu.lexicon.model import TermEntry
+from nlu.text.word_matcher import boundary_filter
 from nlu.pipeline.stage import Stage
 from nlu.stages.vocabulary import vocabulary
 
@@ -58,7 +59,7 @@ class LinkStage(Stage):
             return "empty"
         inside_identifier = _containment([draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"])
         matches = []
-        for m in self.vocab.terms.scan(text):
+        for m in boundary_filter(self.pack).scan(self.vocab.terms, text):  # 工单 in 施工单位 is no term
             if inside_identifier(m.start, m.end):
                 continue
             entries = list(dict.fromkeys(m.values))
@@ -99,7 +100,7 @@ class LinkStage(Stage):
     def _sentence_evidence(self, draft: Draft, text: str, matches) -> dict:
         explicit: list[tuple[int, int, str]] = []
         implied: list[tuple[int, int, str]] = []
-        for m in self.vocab.domain_words.scan(text):
+        for m in boundary_filter(self.pack).scan(self.vocab.domain_words, text):
             for dom, is_explicit in dict.fromkeys(m.values):
                 (explicit if is_explicit else implied).append((m.start, m.end, dom))
         # unambiguous terms of a business domain count as implied evidence

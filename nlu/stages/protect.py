@@ -17,6 +17,8 @@ from nlu.injection import find_injected_spans
 from nlu.lexicon import Pack, default_pack
 from nlu.pipeline.stage import Stage
 from nlu.stages.vocabulary import vocabulary
+from nlu.text.word_matcher import POS, boundary_filter
+from nlu.text.words import pack_words, words_for
 from nlu.text.first_chars import CharIndex, first_chars, rarest, required_chars
 from nlu.text.rewriter import Edit
 from nlu.text.wordscan import fold_ascii
@@ -95,6 +97,7 @@ class ProtectStage(Stage):
     def __init__(self, pack: Pack | None = None) -> None:
         self.pack = pack or default_pack()
         self.vocab = vocabulary(self.pack)
+        self._own_words = pack_words(self.pack) | frozenset(self.pack.person_names)
         # folded compound business word -> offsets of its explicit-domain parts; keys are
         # pack words (up to ASCII case), so the memo stays small
         self._parts: dict[str, tuple[tuple[int, int], ...]] = {}
@@ -163,9 +166,12 @@ class ProtectStage(Stage):
         if "号" in text:
             self._spoken_numbers(text, found, taken)
 
+        at_boundaries = boundary_filter(self.pack).at_boundaries
         for m in self.vocab.titles.scan(text, folded):
             s = self._surname_before(text, m.start)
-            if s is not None and not taken.overlaps(s, m.end):
+            # 王工 is a name; 施工 (施工单位) is a word of the language, not 施 + the title 工
+            if s is not None and not taken.overlaps(s, m.end) and at_boundaries(text, s, m.end) \
+                    and not self._general_word(text[s:m.end]):
                 found.append((s, m.end, new(Found, (0, 0, "person", "person", text[s:m.end], False))))
                 taken.add(s, m.end)
 
@@ -185,6 +191,8 @@ class ProtectStage(Stage):
             if mask.find(1, s, e) >= 0:  # taken (every word is non-empty)
                 continue
             kw = kws[0]
+            if kw.kind == "explicit_domain" and not at_boundaries(text, s, e):
+                continue  # 工单 in 施工单位: a routing word inside another word names no business
             o0, o1 = to_original(s, e)
             facts.append(new(ProtectedFact, (o0, o1, kw.kind, text[s:e], False)))
             if kw.kind == "explicit_domain" and e - s > 2:
@@ -310,12 +318,25 @@ class ProtectStage(Stage):
                 out.append((s, e))
         return out
 
+    def _general_word(self, word: str) -> bool:
+        """A word of jieba's dictionary that is no pack word (施工, 总工 is the pack's title)."""
+        if word in self._own_words or not POS.ready():
+            return False
+        tag = POS.dictionary_tag(word)
+        return tag is not None and not tag.startswith("nr")  # 李师傅 is nr in the dictionary, 施工 vn
+
+    def _word_starts_at(self, text: str, pos: int) -> bool:
+        words = words_for(self.pack)
+        return words.ready() and any(t.end == pos for t in words.segment_near(text, pos - 1, pos))
+
     def _surname_before(self, text: str, title_start: int) -> int | None:
         for width in (2, 1):
             s = title_start - width
             if s < 0 or text[s:title_start] not in self.vocab.surnames:
                 continue
             if s == 0 or text[s - 1] in _NAME_LEFT_CONTEXT or not ("\u4e00" <= text[s - 1] <= "\u9fff"):
+                return s
+            if self._word_starts_at(text, s):  # 问一下王工: a word ends right before the surname
                 return s
         return None
 

@@ -19,8 +19,9 @@ from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, implied_domains, negated_domains
 from nlu.semantics.question_shapes import load_rules, WHICH_ONES, counts, shape_at
-from nlu.semantics.templates import (MEASURE_ATTRIBUTES, OBJECT_HEADS, OBJECT_TEMPLATES, PRECEDENCE, RECORD_NOUNS,
-                                     is_explicit)
+from nlu.semantics.questions import is_statement
+from nlu.stages.srl import STATE_TERM_CATEGORIES
+from nlu.semantics.templates import TemplateRules, template_rules
 from nlu.semantics.view import SentenceView, sentence_view
 from nlu.stages.vocabulary import vocabulary
 from nlu.text.rewriter import Edit
@@ -40,7 +41,8 @@ GRAMMAR_BLOCKERS = frozenset({
 
 
 class _Scores:
-    def __init__(self) -> None:
+    def __init__(self, rank=lambda key: 0) -> None:  # noqa: ANN001 - rank: the precedence of a key
+        self.rank = rank
         self.score: dict[str, float] = {}
         self.evidence: dict[str, list[str]] = {}
 
@@ -53,7 +55,7 @@ class _Scores:
 
     def candidates(self) -> list[Candidate]:
         out = [Candidate(k, k, round(min(1.0, s), 4), tuple(self.evidence[k])) for k, s in self.score.items()]
-        return sorted(out, key=lambda c: (-c.score, PRECEDENCE.index(c.id) if c.id in PRECEDENCE else 99, c.id))
+        return sorted(out, key=lambda c: (-c.score, self.rank(c.id), c.id))
 
 
 class RouteStage(Stage):
@@ -64,6 +66,7 @@ class RouteStage(Stage):
         self.pack = pack or default_pack()
         self.vocab = vocabulary(self.pack)
         load_rules()
+        self.rules: TemplateRules = template_rules(self.pack)
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
@@ -77,13 +80,14 @@ class RouteStage(Stage):
         if not domains and (templates or draft.frames or view.mentions):
             draft.raise_flag("no_domain")
         if draft.flags.capability_on("grammar"):
-            self._complete(draft, view, templates, domains)
+            self._complete(draft, view, templates, domains, self._state_spans(draft, view))
         return None
 
     # ------------------------------------------------------------------ templates
     def _templates(self, draft: Draft, view: SentenceView) -> list[Candidate]:
         explicit: set[str] = set()
-        hints = _Scores()
+        rules = self.rules
+        hints = _Scores(rules.rank)
         for w in view.triggers:
             for tpl in w.data:
                 if tpl == "operation":
@@ -93,7 +97,7 @@ class RouteStage(Stage):
                     if shape is not None and shape.shape == WHICH_ONES:
                         explicit.add("list")  # 哪几台: which ones, a list of members
                     continue  # 第几台 / 几点: which one or when, not how many
-                if is_explicit(tpl, w.text):
+                if rules.is_explicit(tpl, w.text):
                     explicit.add(tpl)
                 else:
                     hints.add(tpl, min(MAX_INFERRED, hints.score.get(tpl, HINT - 0.05) + 0.05), "context")
@@ -115,21 +119,21 @@ class RouteStage(Stage):
             if explicit == {"status"}:  # WO-… 的进度怎么样: a work order's state is the workorder template
                 explicit = {"workorder"}
                 hints.add("status", SUBORDINATE, "context")
-        if "count" in explicit and _measured_value(view):  # AGV-12 电量多少: a value, not how many
+        if "count" in explicit and _measured_value(view, rules):  # AGV-12 电量多少: a value, not how many
             explicit.discard("count")
             explicit.add("status")
-        if not explicit and _asks_records(view):
+        if not explicit and _asks_records(view, rules):
             hints.add("list", INFERRED, "context")
 
-        scores = _Scores()
-        objects = sorted((t for t in explicit if t in OBJECT_TEMPLATES), key=PRECEDENCE.index)
+        scores = _Scores(rules.rank)
+        objects = sorted((t for t in explicit if t in rules.object_templates), key=rules.rank)
         if "operation" not in explicit and len(objects) >= 2:
             for i, t in enumerate(objects):
                 scores.add(t, 0.96 - 0.01 * i, "explicit_rule")
             draft.raise_flag("template_conflict")
             winners = set(objects)
         else:
-            ordered = sorted(explicit, key=PRECEDENCE.index)
+            ordered = sorted(explicit, key=rules.rank)
             winners = set(ordered[:1])
             for t in ordered[:1]:
                 scores.add(t, EXPLICIT if t != "operation" else 0.98, "explicit_rule")
@@ -139,7 +143,7 @@ class RouteStage(Stage):
             if t not in scores.score:
                 scores.add(t, min(s, MAX_INFERRED), hints.evidence[t][0])
         if not scores.score:
-            implied = _implied_template(draft, view)
+            implied = _implied_template(draft, view, rules)
             if implied is not None:
                 scores.add(implied, INFERRED, "context")
         return scores.candidates()
@@ -197,10 +201,30 @@ class RouteStage(Stage):
         return scores.candidates()
 
     # ------------------------------------------------------------------ grammar (design 7.2)
+    def _state_spans(self, draft: Draft, view: SentenceView) -> list[tuple[int, int]]:
+        """Current-text spans of the state terms (离线, 已完成): a copula ending on one states it."""
+        out = []
+        for t in draft.terms:
+            if t.confirmed and t.term_code:
+                try:
+                    category = self.pack.term(t.term_code).category
+                except KeyError:
+                    continue
+                if category in STATE_TERM_CATEGORIES:
+                    out.append(draft.to_current(t.o0, t.o1))
+        return out
+
     @staticmethod
-    def _complete(draft: Draft, view: SentenceView, templates: list[Candidate], domains: list[Candidate]) -> None:
-        """Insert the implied 查询 before a complete data question that has no action word."""
+    def _complete(draft: Draft, view: SentenceView, templates: list[Candidate], domains: list[Candidate],
+                  stated: list[tuple[int, int]]) -> None:
+        """Insert the implied 查询 before a complete data question that has no action word.
+
+        A statement (计划检修时间为明天8点到10点) is no question: nothing is inserted, and as
+        it asks for nothing it raises `missing_action` (the decision asks what is wanted)."""
         if not draft.scratch.get("srl.implicit") or view.actions:
+            return
+        if is_statement(view, stated):
+            draft.raise_flag("missing_action")
             return
         if any(f in GRAMMAR_BLOCKERS for f in draft.flags_raised):
             return
@@ -239,20 +263,20 @@ def _named(draft: Draft, view: SentenceView) -> bool:
         _refers_to(draft, t) for t in _OBJECT_TYPES)
 
 
-def _measured_value(view: SentenceView) -> bool:
+def _measured_value(view: SentenceView, rules: TemplateRules) -> bool:
     """多少/几 right after a measured attribute (电量多少, 电量还剩多少)."""
     text = view.text
     for w in view.cues:
         if w.kind == cues.QUESTION and w.text.startswith(("多少", "几")):
             before = text[max(0, w.c0 - 6):w.c0].replace(" ", "")
-            for attr in MEASURE_ATTRIBUTES:
+            for attr in rules.measure_attributes:
                 k = before.rfind(attr)
                 if k >= 0 and len(before) - (k + len(attr)) <= 4:  # 电量分别是多少
                     return True
     return False
 
 
-def _asks_records(view: SentenceView) -> bool:
+def _asks_records(view: SentenceView, rules: TemplateRules) -> bool:
     """The object of the question is a set of records or objects: …的任务, …的报警记录, …以下的 AGV."""
     text = view.text
     for lo, hi in view.clauses:
@@ -264,7 +288,8 @@ def _asks_records(view: SentenceView) -> bool:
         for d in _DEMONSTRATIVES:  # …的那个任务
             head = head[len(d):].strip() if head.startswith(d) else head
         # a record noun with a short kind before it: …的搬运任务, …的排队任务, …以后的 AGV 任务
-        if head in RECORD_NOUNS or head in OBJECT_HEADS or (len(head) <= 6 and head.endswith(RECORD_NOUNS)):
+        if head in rules.record_nouns or head in rules.object_heads or \
+                (len(head) <= 6 and head.endswith(rules.record_nouns)):
             return True
     return False
 
@@ -273,7 +298,7 @@ def _named_by_identifier(view: SentenceView, domain: str) -> bool:
     return any(IDENTIFIER_DOMAIN.get(m.type) == domain for m in view.mentions)
 
 
-def _implied_template(draft: Draft, view: SentenceView) -> str | None:
+def _implied_template(draft: Draft, view: SentenceView, rules: TemplateRules) -> str | None:
     """The answer shape of a data question no trigger word names (ontology templates).
 
     Comparison → report over a period, else status; 为什么/原因 → status; 哪 + classifier or a
@@ -301,7 +326,7 @@ def _implied_template(draft: Draft, view: SentenceView) -> str | None:
     if view.comparisons and any((m.entity.canonical_value or "").endswith(_CLASSIFIERS) for m in quantities) \
             and any(w.kind == cues.QUESTION for w in view.cues):
         return "count"
-    if _asks_records(view):
+    if _asks_records(view, rules):
         return "list"
     real = [] if draft.scratch.get("srl.implicit") else frames
     asked = questions or real or draft.terms or any(w.kind != cues.QUESTION for w in view.cues)

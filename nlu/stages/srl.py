@@ -20,13 +20,16 @@ Flags: `write_without_object` (a write with no object entity and no resolved pro
 from __future__ import annotations
 
 from nlu.draft import Argument, Draft, Frame
-from nlu.lexicon import Pack, default_pack
+from nlu.lexicon import Pack, default_pack, load_data_file
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.anchors import Anchor, anchors
 from nlu.semantics.comparators import governed_values
 from nlu.semantics.constructions import implied_actions, not_a_predicate, open_resultative, quoted
 from nlu.semantics.write_uses import load_rules as load_write_rules
+
+from nlu.semantics.comparators import excepting_word
+from nlu.text.word_matcher import boundary_filter
 from nlu.semantics.question_shapes import load_rules, asks_how_many, compares_counts, counts
 from nlu.semantics.questions import asks_comparison, asks_threshold_count
 from nlu.semantics.modality import modality_of
@@ -57,6 +60,7 @@ class SrlStage(Stage):
         self.vocab = vocabulary(self.pack)
         load_rules()
         load_write_rules()
+        self.instruments = load_data_file("instruments.json", self.pack.root)
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
@@ -70,7 +74,8 @@ class SrlStage(Stage):
             lo, _ = view.clause_span(a.c0)
             neg = negation_before(view, a.c0, lo, through_coverb=True)
             cls = a.data.action_class
-            if cls == "count" and _presented(view, a):  # 汇总成饼图: the grouped view is asked, not a number
+            if cls == "count" and (_presented(view, a) or _chart_after(view, a.c1)):
+                # 汇总成饼图 / 汇总上周故障，做成柱状图: the grouped view is asked, not a number
                 cls = "query"
             frames.append(Frame(a.text, cls, [], neg is not None, modality_of(view, a.c0, lo),
                                 0.9, bool(a.data.write)))
@@ -88,6 +93,8 @@ class SrlStage(Stage):
             count = asks_how_many(view.text) or \
                 any("count" in w.data and counts(view.text, w.c0, w.c1) for w in view.triggers) or \
                 asks_threshold_count(view, governed_values(view))
+            if count and _chart_after(view, 0):  # 今年每个月大修数量的折线图: a chart of counts is asked
+                count = False
             cls = "compare" if asks_comparison(view) or compares_counts(view.text) else "count" if count else "query"
             confidence = IMPLICIT_CONFIDENCE if not draft.relations or self._is_question(view) else 0.5
             frames.append(Frame("查询", cls, [], False, None, confidence, False))
@@ -132,7 +139,12 @@ class SrlStage(Stage):
         for span, literal in self._instruments(view):
             add(span[0], Argument("instrument", None, literal, None, None, self._evidence(draft, [span])))
         for span, literal in self._states(draft, view):
-            add(span[0], Argument("condition", None, literal, None, None, self._evidence(draft, [span])))
+            word = excepting_word(view, span)  # 失败的不算 / 不含已取消的: the state is excluded
+            if word is not None:
+                add(span[0], Argument("exception", None, literal, "except", None,
+                                      self._evidence(draft, [span, (word.c0, word.c1)])))
+            else:
+                add(span[0], Argument("condition", None, literal, None, None, self._evidence(draft, [span])))
 
         for frame, items in zip(frames, args):
             items.sort(key=lambda x: x[0])
@@ -218,8 +230,7 @@ class SrlStage(Stage):
         return None
 
     # ------------------------------------------------------------------ literals
-    @staticmethod
-    def _instruments(view: SentenceView):
+    def _instruments(self, view: SentenceView):
         """用/使用/拿 + a short noun phrase before the next action, entity, cue or punctuation."""
         text = view.text
         stops = sorted([w.c0 for w in view.actions] + [m.c0 for m in view.mentions]
@@ -239,9 +250,26 @@ class SrlStage(Stage):
                 if not ("\u4e00" <= text[i] <= "\u9fff" or text[i].isalnum()):
                     end = i
                     break
+            head = self._instrument_head(text, start, end)
+            if head is not None:
+                end = head
             literal = text[start:end].strip()
             if 0 < len(literal) <= MAX_INSTRUMENT:
                 yield (start, start + len(literal)), literal
+
+    def _instrument_head(self, text: str, start: int, end: int) -> int | None:
+        """End of the instrument noun: the first word boundary after a head (表, 仪, 器, 扳手 …)
+        between `start` and `end` (万用表 | 检测), or None."""
+        heads = self.instruments
+        bf = boundary_filter(self.pack)
+        for word in heads["headWords"]:
+            k = text.find(word, start, end)
+            if k >= 0 and bf.at_boundaries(text, start, k + len(word)):
+                return k + len(word)
+        for i in range(start + 1, end + 1):
+            if text[i - 1] in heads["headChars"] and bf.at_boundaries(text, start, i):
+                return i
+        return None
 
     def _states(self, draft: Draft, view: SentenceView):
         seen: set[tuple[int, int]] = set()
@@ -293,6 +321,11 @@ def _bare(view: SentenceView) -> bool:
     for a, b in spans:
         covered[a:b] = b"\x01" * (b - a)
     return all(covered[i] or not (ch.isalnum()) for i, ch in enumerate(view.text))
+
+
+def _chart_after(view: SentenceView, pos: int) -> bool:
+    """A chart or table word (柱状图, 折线图, 表格 …) after `pos`: the sentence asks for a view."""
+    return any(p.c0 >= pos and p.text != "列表" for p in view.presentation)
 
 
 def _presented(view: SentenceView, a: Word) -> bool:

@@ -1,8 +1,15 @@
-"""Numeral parsing for noisy Chinese input (pure, no dependency on the rest of nlu).
+"""Numeral parsing for noisy Chinese input (its characters come from ``lexicons/values.json``).
 
-``parse_number`` reads a *whole* numeral string the way people say it:
+``parse_number`` reads a *whole* numeral string the way people say it, in one left-to-right
+pass over its tokens (no prefix of it is ever tried instead: a string that is not a numeral
+as a whole is None):
 
-* Arabic: ``1,234.5``, ``3.5``, ``007`` (leading zeros allowed, commas must group by 3).
+* Arabic: ``1,234.5``, ``3.5``, ``007`` (leading zeros allowed, ``,`` or ``，`` must group by 3).
+* A minus word or sign first (负 / 負 / ``-``): the negative of the rest (``负三十二`` = -32).
+* 万万 is 亿 (``四万万`` = 400000000); after 零 a section may open with 十 (``一万零十二`` = 10012)
+  or Arabic digits (``1千零20`` = 1020); ``2万300`` = 20300 (three or four Arabic digits after
+  万/亿 are the rest of the number).
+* Traditional and full-width forms are folded first (``nlu.values.vocabulary.fold``).
 * Chinese lower and financial forms: 零〇一二两三四五六七八九十百千万亿 / 壹贰叁肆伍陆柒捌玖拾佰仟萬億.
 * Mixed: ``3.5万`` = 35000, ``35万`` = 350000, ``1.2亿``, ``3千`` = 3000.
 * Spoken abbreviation: a single trailing digit after a unit means one unit lower:
@@ -12,44 +19,42 @@
 * Chinese decimal point: 三点五 = 3.5, 二十点二五 = 20.25 (fraction read digit by digit).
 * Digit-by-digit readings: 二〇二六 = 2026, 一零五 = 105. A two-character run of two
   non-zero digits (三五, 七八, 一二) is an approximation ("three or five") -> None.
-* Anything else (units out of order, 两 in a digit string, a bare 百/千/万, two digits in a
-  row inside a section, …) -> None. The function never guesses.
+* Anything else (units out of order, 两 in a digit string or last after a unit — ``三十两`` is
+  30 两 of weight, not 32 —, a bare 百/千/万, two digits in a row inside a section, …) -> None.
+  The function never guesses.
 """
 
 from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 from functools import lru_cache
 
-__all__ = ["NUMERAL_CHARS", "NUMERAL_RE", "parse_number", "CN_DIGITS", "format_decimal"]
+from .vocabulary import fold, vocabulary
 
-# digit characters -> value
-CN_DIGITS: dict[str, int] = {
-    "零": 0, "〇": 0, "○": 0,
-    "一": 1, "壹": 1, "幺": 1,
-    "二": 2, "贰": 2, "貳": 2, "两": 2, "兩": 2,
-    "三": 3, "叁": 3, "參": 3,
-    "四": 4, "肆": 4,
-    "五": 5, "伍": 5,
-    "六": 6, "陆": 6, "陸": 6,
-    "七": 7, "柒": 7,
-    "八": 8, "捌": 8,
-    "九": 9, "玖": 9,
-}
-_SMALL_UNITS: dict[str, int] = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
-_BIG_UNITS: dict[str, int] = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_000}
-_ZEROS = frozenset("零〇○")
-_TWO = frozenset("两兩")
+__all__ = ["NUMERAL_CHARS", "NUMERAL_RE", "parse_number", "parse_folded", "CN_DIGITS", "format_decimal", "finite_quotient"]
 
+_V = vocabulary()
+# digit characters -> value (folded forms: a traditional 兩 / 萬 is read as 两 / 万)
+CN_DIGITS: dict[str, int] = _V.digits
+_SMALL_UNITS: dict[str, int] = _V.small_units
+_BIG_UNITS: dict[str, int] = _V.big_units
+_ZEROS = _V.zeros
+_TWO = _V.two
+_POINT = _V.point
+_TEN_THOUSAND = next(k for k, v in _BIG_UNITS.items() if v == 10_000)
+_HUNDRED_MILLION = next(k for k, v in _BIG_UNITS.items() if v == 100_000_000)
 _CN_DIGIT_CLASS = "".join(CN_DIGITS)
 _CN_UNIT_CLASS = "".join(_SMALL_UNITS) + "".join(_BIG_UNITS)
+_SEPS = "".join(sorted(_V.thousands))
 #: every character that can be part of a numeral (Arabic digits, separators, Chinese forms)
-NUMERAL_CHARS: frozenset[str] = frozenset("0123456789.,点" + _CN_DIGIT_CLASS + _CN_UNIT_CLASS)
+NUMERAL_CHARS: frozenset[str] = frozenset("0123456789." + _SEPS + _POINT + _CN_DIGIT_CLASS + _CN_UNIT_CLASS)
 
-_ARABIC = r"\d+(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_SEP_CLASS = re.escape(_SEPS)
+_ARABIC = rf"\d{{1,3}}(?:[{_SEP_CLASS}]\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _CN_ANY = f"[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]"
-_CN_FRAC = f"点[{_CN_DIGIT_CLASS}]+(?![{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}])"
+_CN_FRAC = f"{_POINT}[{_CN_DIGIT_CLASS}]+(?![{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}])"
 #: candidate numeral runs; validate each with ``parse_number`` (a run may not be a number).
 #: Plainly ``(?:ARABIC)(?:[UNIT](?:\d+|[DIGIT UNIT]*))*|CN_ANY+(?:FRAC)?``; spelled to open with
 #: one class, so the regex engine skips to a possible first character by itself (a
@@ -60,15 +65,29 @@ NUMERAL_RE: re.Pattern[str] = re.compile(
     rf"|(?<=[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]){_CN_ANY}*(?:{_CN_FRAC})?)"
 )
 _ARABIC_FULL = re.compile(rf"(?:{_ARABIC})\Z")
-_TOKEN_RE = re.compile(rf"\d+(?:\.\d+)?|[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]")
+_TOKEN_RE = re.compile(rf"{_ARABIC}|[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]")
 
 
 def format_decimal(d: Decimal) -> str:
-    """Plain decimal text without exponent or trailing zeros: 35000, 3.5, 0."""
+    """Plain decimal text without exponent or trailing zeros: 35000, 3.5, 0, -15."""
     if d == 0:
         return "0"
-    s = format(d.normalize(), "f")
-    return s
+    return format(d.normalize(), "f")
+
+
+def finite_quotient(num: Decimal, den: Decimal) -> Decimal | None:
+    """num / den when it has a finite decimal form (den's prime factors are 2 and 5), else
+    None: a repeating fraction has no exact canonical value, and no value is guessed."""
+    if den == 0:
+        return None
+    f = Fraction(num) / Fraction(den)
+    d = f.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    if d != 1:
+        return None
+    return (Decimal(f.numerator) / Decimal(f.denominator)).normalize()  # exact: a power-of-10 divisor
 
 
 class _Bad(Exception):
@@ -84,13 +103,15 @@ def _tokens(s: str) -> list[tuple[str, object]]:
         t = m.group()
         pos = m.end()
         if t[0].isdigit():
-            out.append(("a", t))  # Arabic run, kept as text
+            out.append(("a", "".join(c for c in t if c not in _SEPS)))  # Arabic run, kept as text
         elif t in _ZEROS:
             out.append(("z", 0))
         elif t in CN_DIGITS:
             out.append(("d", CN_DIGITS[t]))
         elif t in _SMALL_UNITS:
             out.append(("u", _SMALL_UNITS[t]))
+        elif t == _TEN_THOUSAND and out and out[-1] == ("U", 10_000):
+            out[-1] = ("U", 100_000_000)  # 万万 is an old way to say 亿: 四万万 = 400000000
         else:
             out.append(("U", _BIG_UNITS[t]))
     if pos != len(s):
@@ -129,6 +150,8 @@ def _section(toks: list[tuple[str, object]], first: bool) -> tuple[Decimal, bool
                         raise _Bad
                 elif len(txt) != 1:
                     raise _Bad
+            elif saw_zero and "." not in txt and Decimal(txt) < last_unit // 10:
+                pass  # after 零 the rest as Arabic digits: 1千零20 = 1020
             elif len(txt) != 1:
                 raise _Bad
             pending = Decimal(txt)
@@ -195,7 +218,11 @@ def _below(toks: list[tuple[str, object]], limit: int, first: bool) -> Decimal:
                 rest = rest[1:]
             if not rest:
                 raise _Bad
-            rv = _below(rest, top, False)
+            # after 零 a section may open with 十 (一万零十二 = 10012) or Arabic digits (1千零20)
+            if len(rest) == 1 and rest[0][0] == "a" and "." not in str(rest[0][1]):
+                rv = Decimal(str(rest[0][1]))
+            else:
+                rv = _below(rest, top, True)
         else:
             bare_digit = len(right) == 1 and (
                 right[0][0] == "d" or (right[0][0] == "a" and len(str(right[0][1])) == 1)
@@ -203,7 +230,11 @@ def _below(toks: list[tuple[str, object]], limit: int, first: bool) -> Decimal:
             if bare_digit:
                 rv = Decimal(int(str(right[0][1]))) * (top // 10)  # 三万五 = 35000
             elif len(right) == 1 and right[0][0] == "a":
-                raise _Bad  # 2万35: ambiguous
+                txt = str(right[0][1])
+                # 2万300 = 20300, 2万3000 = 23000; 2万35 (20035? 23500?) is not read
+                if "." in txt or len(txt) < 3:
+                    raise _Bad
+                rv = Decimal(txt)
             else:
                 rv = _below(right, top, False)
         if rv >= top:
@@ -221,30 +252,48 @@ def _digit_string(s: str) -> Decimal | None:
     return Decimal("".join(str(d) for d in digits))
 
 
-@lru_cache(maxsize=8192)  # pure, and the same few numerals (一, 两台, 30, 2026) recur in every turn
 def parse_number(s: str) -> Decimal | None:
-    """Parse a whole numeral string; ``None`` when it is not (unambiguously) a number."""
+    """Parse a whole numeral string; ``None`` when it is not (unambiguously) a number.
+
+    Read as written after folding (traditional 萬 / 點 / 負 and full-width digits read like
+    their plain forms); a leading minus word or sign makes it negative."""
     if not s:
         return None
-    s = s.strip()
+    return _parse(fold(s).strip())
+
+
+def parse_folded(s: str) -> Decimal | None:
+    """`parse_number` of a string already folded and stripped (the scanners fold the whole
+    text once)."""
+    return _parse(s)
+
+
+@lru_cache(maxsize=8192)  # pure, and the same few numerals (一, 两台, 30, 2026) recur in every turn
+def _parse(s: str) -> Decimal | None:
     if not s:
         return None
+    for sign in _V.minus:
+        if s.startswith(sign):
+            v = _parse(s[len(sign):].lstrip())
+            return None if v is None or v == 0 else -v
     if _ARABIC_FULL.match(s):
         try:
-            return Decimal(s.replace(",", ""))
+            return Decimal("".join(c for c in s if c not in _SEPS))
         except InvalidOperation:  # pragma: no cover
             return None
     # Chinese decimal point: integer part, 点, digit-by-digit fraction
-    if "点" in s:
-        head, _, frac = s.partition("点")
+    if _POINT in s:
+        head, _, frac = s.partition(_POINT)
         if not head or not frac or any(c not in CN_DIGITS or c in _TWO for c in frac):
             return None
-        iv = parse_number(head)
-        if iv is None or iv != iv.to_integral_value():
+        if head in _TWO:
+            return None  # 两点零五 is a clock time said aloud, not 2.05
+        iv = _parse(head)
+        if iv is None or iv != iv.to_integral_value() or iv < 0:
             return None
         return Decimal(f"{int(iv)}." + "".join(str(CN_DIGITS[c]) for c in frac))
-    if "," in s:
-        return None
+    if len(s) > 1 and s[-1] in _TWO:
+        return None  # 两 counts only before a unit or alone: 三十两 is 30 两 (a weight), not 32
     if all(c in CN_DIGITS for c in s):
         if len(s) == 1:
             return Decimal(CN_DIGITS[s])

@@ -1,11 +1,20 @@
 """Amounts (money), quantities (number + unit) and bare numbers.
 
 ``find_amounts_and_quantities(text, units=..., currency_words=..., blocked=...)`` scans a
-cleaned string and returns non-overlapping :class:`ValueMatch` objects in text order.
+cleaned string and returns non-overlapping :class:`ValueMatch` objects in text order. One
+regex pass (`RUN_RE`) finds each numeral phrase — an optional sign, numeral pieces joined by
+分之 / 又 / spaces next to a Chinese numeral — and `read_run` reads it whole, or not at all:
+a phrase it cannot read with certainty is still reported (its text is protected) with
+``value`` and ``canonical_value`` None, never with the value of a part of it.
 
 * amount: numeral + currency word (元/块/块钱/万元/圆/CNY/人民币/RMB …) or ``¥`` prefix
-  -> ``"35000 CNY"``; a currency word that carries a multiplier (万元, 亿元, 千元) scales.
-* quantity: numeral + unit (longest unit wins) -> ``"3 台"``; ``20%`` / ``百分之二十`` -> ``"20 %"``.
+  -> ``"35000 CNY"``; a currency word that carries a multiplier (万元, 亿元, 千元) scales;
+  角/毛/分 after 元/块 add to it (``二十块五毛`` -> ``"20.5 CNY"``); a foreign currency named
+  before or after the number gives its ISO code (``港币一千二百元`` -> ``"1200 HKD"``), an
+  uncertain one no value.
+* quantity: numeral + unit (longest unit wins; a multiplier that opens a unit word is the
+  unit's: ``1.5千克`` -> ``"1.5 千克"``; ``一吨半`` -> ``"1.5 吨"``) -> ``"3 台"``; ``20%`` /
+  ``百分之二十`` -> ``"20 %"``; fractions ``五分之一`` -> ``"0.2"`` when finite.
 * number: a numeral with neither -> ``"5"``.
 * index: a number that counts nothing — an indefinite article (新建一个任务, 放一张表), an
   ordinal (第 1 页) or a row/list number at the start of a line (``1 HXD1-0001 C4``). It is
@@ -20,9 +29,13 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import lru_cache
 from typing import Iterable, Literal, NamedTuple, Sequence
 
-from .numerals import NUMERAL_RE, format_decimal, parse_number
+from .numerals import _CN_DIGIT_CLASS, _CN_UNIT_CLASS, CN_DIGITS, NUMERAL_CHARS, finite_quotient, format_decimal, parse_folded
+from .vocabulary import fold, vocabulary
+
+_V = vocabulary()
 
 __all__ = [
     "ValueMatch",
@@ -32,27 +45,21 @@ __all__ = [
     "mask_blocked",
 ]
 
-DEFAULT_CURRENCY_WORDS: tuple[str, ...] = (
-    "块钱", "元钱", "元", "块", "圆", "人民币", "CNY", "RMB", "万元", "亿元", "千元", "百元",
-)
-DEFAULT_UNITS: tuple[str, ...] = (
-    "台", "辆", "张", "个", "次", "小时", "分钟", "秒", "天", "周", "个月", "件", "条", "项",
-    "趟", "单", "人", "名", "位", "列", "节", "组", "批", "套", "公里", "千米", "米", "km", "吨",
-    "公斤", "kg", "箱", "托", "度", "%", "‰",
-)
-_CURRENCY_MULT = {"万": Decimal(10_000), "亿": Decimal(100_000_000), "千": Decimal(1000), "百": Decimal(100)}
-_PERCENT_RE = re.compile(r"百分之")
+_C = _V.counting
+DEFAULT_CURRENCY_WORDS: tuple[str, ...] = tuple(_C["defaultCurrencyWords"])
+DEFAULT_UNITS: tuple[str, ...] = tuple(_C["defaultUnits"])
+_CURRENCY_MULT = {k: Decimal(v) for k, v in _C["currencyMultipliers"].items()}
 _MASK = "\x00"
 _GLUE_BEFORE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_.\x00")
 _GLUE_AFTER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_\x00")
 _DATE_SEP = frozenset("-/:")
-_TIME_AFTER = frozenset("年月日号点时")  # owned by the time scanner
+_TIME_AFTER = frozenset(_C["timeAfter"])  # owned by the time scanner
 
 
 # 一 + one of these generic classifiers reads as "a/an", not as a count, unless a word
 # before it says a count is meant (只要一个, 至少一张, 共一条).
-_ARTICLE_CLASSIFIERS = frozenset("个张条份项件")
-_COUNT_CUES = ("只", "仅", "只要", "只需", "仅需", "共", "总共", "一共", "至少", "最多", "不少于", "不超过", "超过", "低于", "少于", "多于", "剩", "还有", "就")
+_ARTICLE_CLASSIFIERS = frozenset(_C["articleClassifiers"])
+_COUNT_CUES = tuple(_C["countCues"])
 _LINE_START = frozenset("\n\r")
 _INDEX_AFTER = frozenset(" \t、.)）")
 
@@ -133,15 +140,98 @@ def _currency_sign_before(masked: str, start: int) -> int | None:
     return None
 
 
-def _longest_number(masked: str, start: int, end: int) -> tuple[int, Decimal] | None:
-    """Longest prefix of masked[start:end] that parses as a number -> (end, value)."""
-    e = end
-    while e > start:
-        v = parse_number(masked[start:e])
-        if v is not None:
-            return e, v
-        e -= 1
-    return None
+# ---------------------------------------------------------------- runs (one pass over the text)
+_CN = f"{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}"
+_SEP_CLASS = re.escape("".join(sorted(_V.thousands)))
+_MINUS_WORDS = [m for m in _V.minus if not m.isascii() and len(m) == 1 and m not in "－−"]
+_MINUS_SIGNS = re.escape("".join(m for m in _V.minus if m not in _MINUS_WORDS))
+_CORE = (rf"(?:\d{{1,3}}(?:[{_SEP_CLASS}]\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?"
+         rf"|[{_CN}]+(?:{re.escape(_V.point)}[{_CN_DIGIT_CLASS}]+)?)+")
+_SIGN = rf"(?:[{''.join(_MINUS_WORDS)}] ?|[{_MINUS_SIGNS}](?=\d))?"
+_FRACTION = " {0,2}".join(re.escape(c) for c in _V.fraction)
+# a space joins two pieces only next to a Chinese numeral (7 万5 千, 1000 万); two Arabic
+# numbers with a space between (3 5) stay two numbers
+_JOIN = (rf"(?: {{0,2}}(?:{_FRACTION}|{re.escape(_V.mixed)}) {{0,2}}"
+         rf"|(?<=[{_CN}]) {{1,2}}(?=[\d{_CN}{''.join(_MINUS_WORDS)}])|(?<=\d) {{1,2}}(?=[{_CN}]|\d+/\d)"
+         rf"|(?<=\d)/(?=\d))")
+#: one numeral phrase: an optional sign, numeral pieces joined by 分之 / 又 / spaces (plain form)
+RUN_PLAIN = re.compile(rf"{_SIGN}{_CORE}(?:{_JOIN}{_SIGN}{_CORE})*")
+#: the same, opened by a lookahead on the one class a phrase can begin with: the regex engine
+#: then skips to candidate characters by itself (about half the time on ordinary text)
+RUN_RE = re.compile(rf"(?=[\d{_CN}{''.join(_MINUS_WORDS)}{_MINUS_SIGNS}])" + RUN_PLAIN.pattern)
+_SPACES = str.maketrans("", "", " ")
+_STANDALONE = frozenset(" \t\r\n\u3000，。；：！？,;:!?“”\"'‘’「」『』")  # not 、 ( ) .: (一)、1. label a list
+_SIGN_MAY_FOLLOW = frozenset(["", "\n", "\r", *"，。；：！？,;:!?=（(“\"'"])  # "": the text's start
+_STANDALONE_AFTER = _STANDALONE - frozenset(":：")  # 一：… labels a list
+
+
+@lru_cache(maxsize=8192)  # pure; the same few runs (1, 3, 一, 2026) recur in every turn
+def read_run(run: str) -> tuple[Decimal | None, str | None]:
+    """(value, unit) of one numeral phrase found by `RUN_RE` (folded, spaces allowed); the
+    unit is ``%`` / ``‰`` for 百分之B / 千分之B, else None.
+
+    A fraction ``A分之B`` is B/A (``C又A分之B`` adds C), kept only when it has a finite
+    decimal form; ``百分之B`` is B percent, ``千分之B`` B per mille (a bare 百 / 千 before 分之:
+    ``一百分之二`` is the fraction 0.02). Anything the grammar cannot read whole -> None: a
+    phrase is never read in part."""
+    s = run.translate(_SPACES) if " " in run else run
+    if "/" in s:
+        return None, None  # 1/2, 3/5: a fraction or a month/day; which is not certain
+    if _V.fraction in s:
+        head, _, num = s.partition(_V.fraction)
+        if _V.fraction in num or _V.mixed in num:
+            return None, None
+        per = _V.per_units.get(head)
+        if per is not None:
+            nv = Decimal(_V.small_units[head]) if num == head else parse_folded(num)  # 百分之百
+            return nv, per
+        whole = Decimal(0)
+        if _V.mixed in head:
+            w, _, head = head.partition(_V.mixed)
+            wv = parse_folded(w)
+            if wv is None or wv != wv.to_integral_value():
+                return None, None
+            whole = wv
+        den, nv = parse_folded(head), parse_folded(num)
+        if den is None or nv is None or den != den.to_integral_value():
+            return None, None
+        q = finite_quotient(nv, den)
+        if q is None:
+            return None, None
+        if whole < 0:
+            return whole - abs(q), None
+        return whole + q, None
+    if _V.mixed in s:
+        return None, None
+    return parse_folded(s), None
+
+
+def _minor_tail(masked: str, pos: int, after_kuai: bool) -> tuple[int, Decimal] | None:
+    """角/毛/分 after a yuan amount: (end, yuan fraction). 二十块五毛 -> +0.5, 五元三毛二分 ->
+    +0.32; after 块 a lone digit is 角 (三块八 = 3.8). None when nothing (valid) follows."""
+    n = len(masked)
+    i, total, found, last = pos, Decimal(0), False, Decimal(1)
+    while i < n:
+        j = i
+        while j < n and masked[j] in _V.zeros:
+            j += 1  # 五元零五分
+        if j >= n or masked[j] not in CN_DIGITS and not masked[j].isdigit():
+            break
+        d = Decimal(CN_DIGITS.get(masked[j], 0) if not masked[j].isdigit() else int(masked[j]))
+        k = j + 1
+        if k < n and masked[k] in _V.minor:
+            mult = _V.minor[masked[k]]
+            if mult >= last:
+                return None  # out of order: 三分五角
+            total += d * mult
+            last, found, i = mult, True, k + 1
+            if i < n and masked[i] == _MONEY_AFTER_MINOR:
+                i += 1
+            continue
+        if after_kuai and not found and (k >= n or (masked[k] not in NUMERAL_CHARS and not masked[k].isdigit())):
+            return k, d * Decimal("0.1")  # 三块八
+        break
+    return (i, total) if found else None
 
 
 def find_amounts_and_quantities(
@@ -151,35 +241,53 @@ def find_amounts_and_quantities(
     currency_words: Iterable[str] = DEFAULT_CURRENCY_WORDS,
     blocked: Sequence[tuple[int, int]] = (),
 ) -> list[ValueMatch]:
-    masked = mask_blocked(text, blocked)
-    currency, unit_words = _words_re(currency_words), _words_re(units)
+    masked = fold(mask_blocked(text, blocked))
+    currency = _words_re(_yuan_words(currency_words))
+    unit_words = _words_re(units)
     cur_re, unit_re = currency.pattern, unit_words.pattern
     # what may follow a number to make it an amount or a quantity
     counted_by = _COUNTED_BY.get((id(currency), id(unit_words)))
     if counted_by is None:  # (both _Words live in the caches above, so their ids are stable)
-        counted_by = _COUNTED_BY[(id(currency), id(unit_words))] = currency.first | unit_words.first
+        counted_by = _COUNTED_BY[(id(currency), id(unit_words))] = (
+            currency.first | unit_words.first | _FOREIGN.first | frozenset(_V.minor_alone))
     n = len(masked)
     out: list[ValueMatch] = []
-    pos = 0
-    for m in NUMERAL_RE.finditer(masked):
-        s, e = m.start(), m.end()
-        if s < pos:
+    pos = 0  # where the last value found ends (a yuan amount may take in the 角 after it)
+    words_at = _not_value_mask(masked)
+    for m in RUN_RE.finditer(masked):
+        ns, e = m.start(), m.end()
+        if ns < pos:
             continue
-        percent = False
-        if s >= 3 and masked[s - 3:s] == "百分之":
-            percent = True
-            ns = s - 3
-        else:
-            ns = s
+        run = m.group()
+        if words_at is not None:
+            inside, starts = words_at
+            if inside.find(0, ns, e) < 0:
+                continue  # all inside 万一 / 三元桥: a word, not a numeral (五千万 reaches out of 千万)
+            cut = starts.find(1, ns + 1, e)
+            if cut > 0 and e < n and inside[e] and inside.find(0, cut, e) < 0:
+                e, run = cut, masked[ns:cut]  # 85一直: the numeral ends where the word begins
+        if run[0] in _MINUS_SIGNS and ns > 0 and _before_spaces(masked, ns) not in _SIGN_MAY_FOLLOW:
+            # 5-20, 2小时-3小时, 100 -150元, 泵-64: a range or a code, not a minus (a minus
+            # opens the text or follows punctuation, spaces between allowed: 温度：-5度, ，-20)
+            ns += 1
+            run = run[1:]
+        lone = e - ns == 1 and not run.isdigit()  # (a signed run is two characters at least)
+        alone = False
+        if lone:
+            alone = (ns == 0 or masked[ns - 1] in _STANDALONE) and (e == n or masked[e] in _STANDALONE_AFTER)
             # A lone Chinese digit (一下, 十分) is a word unless a unit, a currency word or a
-            # ¥ makes it a count (一个, 一元): the usual case, settled before any parsing.
-            if e - s == 1 and not masked[s].isdigit() and (e == n or masked[e] not in counted_by) \
-                    and _currency_sign_before(masked, s) is None:
+            # ¥ makes it a count (一个, 一元), or it stands alone ("五", 答案：三): settled
+            # before any parsing.
+            if (e == n or masked[e] not in counted_by) and _currency_sign_before(masked, ns) is None and not alone:
                 continue
-        got = _longest_number(masked, s, e)
-        if got is None:
-            continue
-        e, value = got
+        value, per_unit = read_run(run)
+        # a multiplier character that opens a unit word is the unit's (2.3千克, 一百千瓦)
+        if e - ns > 1 and run[-1] in _CN_UNIT_CLASS and per_unit is None:
+            um = unit_re.match(masked, e - 1)
+            if um and um.end() > e and um.group()[0] != " ":
+                shorter, p2 = read_run(run[:-1])
+                if shorter is not None and p2 is None:
+                    value, e, run = shorter, e - 1, run[:-1]
         # glue checks: identifiers, codes, dates and clocks are not quantities
         prev = masked[ns - 1] if ns > 0 else ""
         nxt = masked[e] if e < n else ""
@@ -194,30 +302,71 @@ def find_amounts_and_quantities(
         kind: str = "number"
         unit: str | None = None
         end = e
-        if percent:
-            kind, unit = "quantity", "%"
+        if per_unit is not None:
+            kind, unit = "quantity", per_unit
+        elif nxt in _FOREIGN.first and (fm := _FOREIGN.pattern.match(masked, e)) is not None:
+            word = fm.group().lstrip(" ")
+            code = _V.foreign.get(word)
+            kind, end, unit = "amount", fm.end(), code
+            if code is None:
+                value = None  # a currency whose country is not certain: text kept, no value
+        elif (code := _foreign_before(masked, ns)) is not None:
+            # 港币一千二百元: the currency named first, 元 after it is that currency's unit
+            kind, unit = "amount", code
+            cm = cur_re.match(masked, e)
+            if cm and cm.group().lstrip(" ")[0] in _V.minor_after:
+                end = cm.end()
         else:
             cm = cur_re.match(masked, e)
+            mm = _MINOR_ALONE.pattern.match(masked, e) if cm is None and nxt in _MINOR_ALONE.first else None
             if cm:
                 word = cm.group().lstrip(" ")
                 mult = _CURRENCY_MULT.get(word[0]) if len(word) > 1 and word[0] in _CURRENCY_MULT else None
-                if mult is not None:
+                if mult is not None and value is not None:
                     value = value * mult
                 kind, unit, end = "amount", "CNY", cm.end()
+                if word in _V.minor_after and value is not None:
+                    tail = _minor_tail(masked, end, word == _KUAI)
+                    if tail is not None:
+                        end, frac = tail
+                        value = value + frac if value >= 0 else value - frac
+            elif mm:
+                word = mm.group().lstrip(" ")
+                kind, unit, end = "amount", "CNY", mm.end()
+                if value is not None:
+                    value = value * _V.minor_alone[word]
+                    tail = _minor_tail(masked, end, False) if word[0] in _V.minor else None
+                    if tail is not None:
+                        end, frac = tail
+                        value += frac
+            elif nxt in _V.minor and nxt != _FEN and not (e + 1 < n and masked[e + 1] in CN_DIGITS):
+                # 三角: a triangle or three 角; kept as said, no value
+                kind, unit, end, value = "amount", "CNY", e + 1, None
             else:
                 um = unit_re.match(masked, e)
                 if um:
                     word = um.group().lstrip(" ")
                     kind, unit, end = "quantity", word, um.end()
+                    if end < n and masked[end] == _V.half and value is not None:
+                        after = unit_re.match(masked, end + 1)
+                        if after is not None and after.group()[0] != " ":
+                            if word in _C["halfBetween"] and value == value.to_integral_value() and value >= 0:
+                                # 一个半小时 = 1.5 小时: 个 joins the number and 半 to the unit after
+                                unit, end, value = after.group(), after.end(), value + Decimal("0.5")
+                            else:
+                                end, value = after.end(), None  # 两吨半公斤?: not read
+                        elif value == value.to_integral_value() and value >= 0:
+                            value, end = value + Decimal("0.5"), end + 1  # 一吨半 = 1.5 吨
                 elif (sign := _currency_sign_before(masked, ns)) is not None:
                     ns = sign
                     kind, unit = "amount", "CNY"
         if kind == "number":
             if nxt and (nxt in _GLUE_AFTER or nxt in _TIME_AFTER):
                 continue
-            raw = masked[ns:end]
-            if not raw[0].isdigit() and len(raw) < 2:
+            if lone and not alone:
                 continue  # a lone Chinese digit (一下, 十分) is a word, not a number
+            if value is None and len(run) < 3 and not any(c.isdigit() for c in run):
+                continue  # 万一, 一一: a word made of numeral characters, not a numeral
         if kind == "quantity" and unit and unit[-1:].isascii() and unit[-1:].isalpha():
             if end < n and masked[end] in _GLUE_AFTER:
                 continue
@@ -225,25 +374,88 @@ def find_amounts_and_quantities(
             continue
         if _is_index(masked, ns, end, kind, unit):
             kind = "index"
-        num = format_decimal(value)
-        if kind == "amount":
-            canon = f"{num} CNY"
-        elif unit:
-            canon = f"{num} {unit}"
+        if value is None:
+            canon = None  # read as a value phrase, but not with certainty: kept, never guessed
         else:
-            canon = num
+            num = format_decimal(value)
+            canon = f"{num} {unit}" if unit else num
         out.append(ValueMatch(ns, end, kind, text[ns:end], value, unit, canon))  # type: ignore[arg-type]
         pos = end
     return out
 
 
+_YUAN_WORDS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _before_spaces(masked: str, i: int) -> str:
+    """The character before position i, spaces skipped ("" at the text's start)."""
+    i -= 1
+    while i >= 0 and masked[i] in " \t\u3000":
+        i -= 1
+    return masked[i] if i >= 0 else ""
+
+
+def _yuan_words(words: Iterable[str]) -> tuple[str, ...]:
+    """The currency words that make whole yuan: 角/毛/分 (the pack lists them as currency
+    words too) are read as parts of a yuan by their own rule. Remembered by the identity of
+    the pack's tuple, so `_words_re` finds the result by identity in turn."""
+    if isinstance(words, tuple):
+        seen = _YUAN_WORDS.get(id(words))
+        if seen is not None and seen[0] is words:
+            return seen[1]
+    minor = _MINOR_WORDS
+    out = tuple(w for w in words if w not in minor)
+    if isinstance(words, tuple) and len(_YUAN_WORDS) < 64:
+        _YUAN_WORDS[id(words)] = (words, out)
+    return out
+
+
+def _not_value_mask(masked: str) -> tuple[bytearray, bytearray] | None:
+    """Where words that only look like numerals lie (see values.json): 1 on each of their
+    characters, and 1 where each begins."""
+    found = None
+    for m in _NOT_VALUES.finditer(masked):
+        if found is None:
+            found = (bytearray(len(masked)), bytearray(len(masked)))
+        found[0][m.start():m.end()] = b"\x01" * (m.end() - m.start())
+        found[1][m.start()] = 1
+    return found
+
+
+def _foreign_before(masked: str, start: int) -> str | None:
+    """The ISO code of a currency named right before a number (港币一千二百元, 美元 300)."""
+    if start == 0 or (masked[start - 1] not in _FOREIGN_LAST and masked[start - 1] != " "):
+        return None  # the usual case: no currency name ends right here
+    for w in _FOREIGN_BY_LENGTH:
+        a = start - len(w)
+        if masked.startswith(w, a) and a >= 0:
+            return _V.foreign[w]
+        if a >= 1 and masked[start - 1] == " " and masked.startswith(w, a - 1):
+            return _V.foreign[w]
+    return None
+
+
+_FOREIGN = _words_re(tuple(_V.foreign) + _V.foreign_uncertain)
+_MINOR_ALONE = _words_re(tuple(_V.minor_alone))
+_MINOR_WORDS = frozenset(_V.minor) | frozenset(_V.minor_alone)
+_FOREIGN_LAST = frozenset(w[-1] for w in _V.foreign)
+_FOREIGN_BY_LENGTH = tuple(sorted(_V.foreign, key=len, reverse=True))
+_KUAI = _V.minor_after[1]
+_MONEY_AFTER_MINOR = _C["moneyAfterMinor"]
+_NOT_VALUES = re.compile("|".join(re.escape(w) for w in sorted(_V.not_values, key=len, reverse=True)))
+_ONE = frozenset(c for c, v in CN_DIGITS.items() if v == 1)
+_FEN = next(k for k, v in _V.minor.items() if v == Decimal("0.01"))
+
+
 def _is_index(masked: str, start: int, end: int, kind: str, unit: str | None) -> bool:
     """A numeral that orders or introduces rather than counts (see the module docstring)."""
-    if kind == "amount" or masked[start:start + 3] == "百分之":
+    if kind == "amount" or masked.startswith(_V.percent, start):
         return False
     before = masked[max(0, start - 4):start].rstrip(" ")
-    if before.endswith("第"):
+    if before.endswith(_C["ordinal"]):
         return True
+    if before[-1:] in _V.determiners and masked[start] in _ONE:
+        return True  # 这一年, 每一台, 那一次: 一 after a determiner points, it does not count
     if kind == "quantity" and unit in _ARTICLE_CLASSIFIERS and masked[start:end].rstrip(unit).strip() == "一":
         return not before.endswith(_COUNT_CUES)
     if kind == "number":

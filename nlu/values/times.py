@@ -9,7 +9,9 @@ defined (十二月月底, 三点半 without 上午/下午, 2月30日) keeps its 
 Design: a few compiled patterns (built from word tables below) find candidates; one resolver
 turns the captured parts (year / month / day / week / part of day / clock) into a range or
 point; overlapping candidates are resolved leftmost-longest. ISO datetimes carrying their own
-offset (``2026-03-05T14:30:00Z``) are read by ``datetime.fromisoformat``.
+offset (``2026-03-05T14:30:00Z``) are read with ``datetime.fromisoformat``. The word tables
+come from ``lexicons/values.json``; the text is folded first (``nlu.values.vocabulary.fold``:
+traditional 號 / 點 / 週 / 後 read as 号 / 点 / 周 / 后), one character for one.
 """
 
 from __future__ import annotations
@@ -19,16 +21,19 @@ from functools import lru_cache
 from operator import itemgetter
 from datetime import date, datetime, time, timedelta
 from typing import Literal, NamedTuple, Sequence
-from zoneinfo import ZoneInfo
+from datetime import timezone
 
 from nlu.text.first_chars import second_chars
 
 from .numerals import parse_number
 from .quantities import mask_blocked
+from .vocabulary import fold, vocabulary
 
 __all__ = ["TimeMatch", "find_times", "SHANGHAI"]
 
-SHANGHAI = ZoneInfo("Asia/Shanghai")
+# Every value carries +08:00 whatever its year (ontology; lexicons/README.md): the zone
+# database would give 1890 its local mean time (+08:05:43) and 1986-1991 summer time (+09:00).
+SHANGHAI = timezone(timedelta(hours=8), "Asia/Shanghai")
 
 
 class TimeMatch(NamedTuple):  # immutable; cheaper to build than a frozen dataclass
@@ -40,58 +45,32 @@ class TimeMatch(NamedTuple):  # immutable; cheaper to build than a frozen datacl
 
 
 # ---------------------------------------------------------------- word tables (rules as data)
-DAY_WORDS: dict[str, int] = {
-    "大前天": -3, "前天": -2, "昨天": -1, "昨日": -1, "今天": 0, "今日": 0,
-    "明天": 1, "明日": 1, "后天": 2, "大后天": 3,
-}
+_TW = vocabulary().time
+DAY_WORDS: dict[str, int] = dict(_TW["dayWords"])
 # day + part of day in one word
-SHORT_DAY_PART: dict[str, tuple[int, str]] = {
-    "今早": (0, "上午"), "今晨": (0, "上午"), "明早": (1, "上午"), "明晨": (1, "上午"),
-    "昨早": (-1, "上午"), "昨晨": (-1, "上午"), "今晚": (0, "晚上"), "明晚": (1, "晚上"),
-    "昨晚": (-1, "晚上"), "今夜": (0, "晚上"), "昨夜": (-1, "晚上"), "明夜": (1, "晚上"),
-}
+SHORT_DAY_PART: dict[str, tuple[int, str]] = {k: (v[0], v[1]) for k, v in _TW["shortDayPart"].items()}
 # part of day -> (start hour, end hour) or None when the spec does not define a range
-PARTS: dict[str, tuple[int, int] | None] = {
-    "早上": (6, 12), "早晨": (6, 12), "上午": (6, 12), "下午": (12, 18), "晚上": (18, 24),
-    "夜里": None, "夜间": None, "中午": None, "凌晨": None, "傍晚": None,
-}
+PARTS: dict[str, tuple[int, int] | None] = {k: (tuple(v) if v else None) for k, v in _TW["partsOfDay"].items()}  # type: ignore[misc]
+# a one-character part of day said right after a day (7月25日早, 七月五号晚) -> the part it means
+PART_AFTER_DATE: dict[str, str] = dict(_TW["partAfterDate"])
 # how a 1..12 clock hour reads after a part of day: hour -> 24h hour (absent = ambiguous)
 _CLOCK_BY_PART: dict[str, dict[int, int]] = {
-    "上午": {h: h for h in range(0, 13)},
-    "下午": {**{h: h + 12 for h in range(1, 12)}, 12: 12, **{h: h for h in range(13, 19)}},
-    "晚上": {**{h: h + 12 for h in range(6, 12)}, 12: 24, **{h: h for h in range(18, 24)}},
-    "中午": {11: 11, 12: 12, 1: 13, 2: 14, 13: 13, 14: 14},
-    "凌晨": {h: h for h in range(0, 7)},
-    "傍晚": {h: h + 12 for h in range(5, 8)} | {h: h for h in range(17, 20)},
-    "夜里": {h: h + 12 for h in range(8, 12)} | {12: 24} | {h: h for h in range(20, 24)},
+    part: {h: h + shift for lo, hi, shift in rules for h in range(lo, hi + 1)}
+    for part, rules in _TW["clockByPart"].items()
 }
-_CLOCK_BY_PART["早上"] = _CLOCK_BY_PART["早晨"] = _CLOCK_BY_PART["上午"]
-_CLOCK_BY_PART["夜间"] = _CLOCK_BY_PART["夜里"]
+for _alias, _part in _TW["clockPartAliases"].items():
+    _CLOCK_BY_PART[_alias] = _CLOCK_BY_PART[_part]
 
-YEAR_WORDS: dict[str, int] = {
-    "今年": 0, "本年": 0, "去年": -1, "上年": -1, "上一年": -1, "前年": -2, "明年": 1,
-    "下一年": 1, "后年": 2,
-}
+YEAR_WORDS: dict[str, int] = dict(_TW["yearWords"])
 # relative period prefixes -> offset; units -> period kind
-PERIOD_PREFIX: dict[str, int] = {
-    "本": 0, "这": 0, "这个": 0, "这一": 0, "这一个": 0, "当": 0,
-    "上": -1, "上个": -1, "上一": -1, "上一个": -1, "上上": -2, "上上个": -2,
-    "下": 1, "下个": 1, "下一": 1, "下一个": 1, "下下": 2, "下下个": 2,
-}
-PERIOD_UNIT: dict[str, str] = {
-    "周": "week", "星期": "week", "礼拜": "week", "月": "month", "季度": "quarter", "季": "quarter",
-    "年度": "year",
-}
-WEEKDAYS: dict[str, int] = {
-    "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7,
-    "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7,
-}
-VAGUE_IN_MONTH = ("月底", "月初", "月末", "月中", "底", "初", "末", "上旬", "中旬", "下旬")
-RECENT_PREFIX = ("最近", "近", "过去")
-RECENT_UNITS: dict[str, str | None] = {
-    "天": "day", "日": "day", "周": None, "星期": None, "个星期": None, "个月": None,
-    "月": None, "年": None,
-}
+PERIOD_PREFIX: dict[str, int] = dict(_TW["periodPrefix"])
+# a relative month said with a day of it (本月十日, 上个月18号) -> month offset
+MONTH_PREFIX: dict[str, int] = dict(_TW["monthPrefix"])
+PERIOD_UNIT: dict[str, str] = dict(_TW["periodUnits"])
+WEEKDAYS: dict[str, int] = dict(_TW["weekdays"])
+VAGUE_IN_MONTH = tuple(_TW["vagueInMonth"])
+RECENT_PREFIX = tuple(_TW["recentPrefix"])
+RECENT_UNITS: dict[str, str | None] = dict(_TW["recentUnits"])
 
 
 def _alt(words) -> str:
@@ -101,8 +80,9 @@ def _alt(words) -> str:
 _CNUM = "[零〇一二两三四五六七八九十]"
 _L = r"(?<![0-9A-Za-z\x00.\-])"  # Arabic numbers must not be glued to codes/identifiers
 _YEAR = rf"(?:(?P<y>{_L}\d{{4}}|[〇零一二三四五六七八九]{{4}})年|(?P<yw>{_alt(YEAR_WORDS)}))"
-_MONTH = rf"(?:(?P<mo>{_L}(?:1[0-2]|0?[1-9])(?!\d)|十[一二]?|[一二三四五六七八九])月份?|(?P<lastm>最后一个月|最后一月)|(?P<firstm>第一个月))"
-_DAY = rf"(?:(?P<d>(?:3[01]|[12]\d|0?[1-9])(?!\d)|三十一?|二十[一二三四五六七八九]?|十[一二三四五六七八九]?|[一二三四五六七八九])[日号](?!子)|(?P<vague>{_alt(VAGUE_IN_MONTH)}))"
+_DAY_NUMBER = r"(?:3[01]|[12]\d|0?[1-9])(?!\d)|三十一?|二十[一二三四五六七八九]?|十[一二三四五六七八九]?|[一二三四五六七八九]"
+_MONTH = rf"(?:(?P<rmo>{_alt(MONTH_PREFIX)})月(?=(?:{_DAY_NUMBER})[日号])|(?P<mo>{_L}(?:1[0-2]|0?[1-9])(?!\d)|十[一二]?|[一二三四五六七八九])月份?|(?P<lastm>最后一个月|最后一月)|(?P<firstm>第一个月))"
+_DAY = rf"(?:(?P<d>{_DAY_NUMBER})[日号](?!子)|(?P<vague>{_alt(VAGUE_IN_MONTH)}))"
 _QUARTER = r"(?:第?(?P<qn>[一二三四1-4])季度|(?P<qq>Q[1-4]))"
 _HALF = r"(?P<half>上半年|下半年)"
 _WEEKDAY = rf"(?:(?P<wp>{_alt(k for k in PERIOD_PREFIX if k not in ('当',))})?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天1-7])(?![0-9]))"
@@ -111,15 +91,21 @@ _DAYW = rf"(?:(?P<dw>{_alt(k for k in DAY_WORDS if k not in ('前天', '后天')
 _SHORT = rf"(?P<short>{_alt(SHORT_DAY_PART)})"
 _PART = rf"(?P<part>{_alt(PARTS)})"
 _CLOCK = (
-    rf"(?:(?P<h>{_L}(?:[01]?\d|2[0-4])|{_CNUM}{{1,3}})(?:点钟?|时)"
-    rf"(?:(?P<mi>[0-5]?\d(?=分)|[0-5]\d|{_CNUM}{{2,3}}|{_CNUM}(?=分))分?|(?P<hh>半)|(?P<qt>一刻|三刻)|整)?"
+    rf"(?:(?P<h>{_L}(?:[01]?\d|2[0-4])|{_CNUM}{{1,3}})(?P<pt>点钟|点|时)"
+    rf"(?:(?P<mi>[0-5]?\d(?=分)|[0-5]\d|{_CNUM}{{2,3}}|{_CNUM}(?=分))(?P<fen>分)?|(?P<hh>半)|(?P<qt>一刻|三刻)|整)?"
     rf"(?![0-9零〇一二两三四五六七八九十])"
     rf"|(?P<ch>{_L}(?:[01]?\d|2[0-3])):(?P<cm>[0-5]\d)(?::(?P<cs>[0-5]\d))?(?![0-9:]))"
 )
 _DATE = (
     rf"(?:{_ISO}|{_WEEKDAY}|{_DAYW}|{_YEAR}?(?:{_MONTH}{_DAY}?|{_QUARTER}|{_HALF}|(?P<whole>全年))?)"
 )
-_DT_RE = re.compile(rf"(?:{_SHORT}|{_DATE})? ?{_PART}?{_CLOCK}?")
+_after_date = "|".join(re.escape(w) for w in PART_AFTER_DATE)
+# 7月25日早 / 七月五号晚: a part of day in one character, certain only where a phrase ends
+# (早的飞机, 晚，); before a verb (早到, 晚送到) it may mean early / late, and the phrase is not read
+# (only right after a day of the month: 明天早到 stays 明天)
+_DPART = (rf"(?<=[日号])(?:(?P<dpart>{_after_date})(?=的|[\s，。,.!?！？、；;]|$)"
+          rf"|(?P<dvague>{_after_date})(?![点些了班饭餐市上晨间年期]))")
+_DT_RE = re.compile(rf"(?:{_SHORT}|{_DATE})? ?(?:{_PART}|{_DPART})?{_CLOCK}?")
 # Where a date/time can begin. An Arabic digit only at the start of a number: every
 # digit-initial branch of _DT_RE is guarded by _L, so inside 20260312 or AGV-01 no match
 # can begin, and the scanner skips those positions instead of trying _DT_RE at each.
@@ -214,6 +200,8 @@ def _clock_hour(h: int, part: str | None, colon: bool) -> int:
 def _resolve_dt(g: dict[str, str | None], today: date) -> tuple[str, str]:
     """-> (kind, canonical). Raises _Unresolved when the phrase is not well defined."""
     part = g["part"]
+    if g["dvague"]:
+        raise _Unresolved  # 八月七号早到达: the morning, or early?
     day: date | None = None
     has_clock = bool(g["h"] or g["ch"])
     kind = "time" if has_clock else "time_range"
@@ -241,7 +229,11 @@ def _resolve_dt(g: dict[str, str | None], today: date) -> tuple[str, str]:
         elif g["yw"]:
             year = today.year + YEAR_WORDS[g["yw"]]
         month: int | None = None
-        if g["mo"]:
+        if g["rmo"]:
+            if g["y"] or g["yw"]:
+                raise _Unresolved  # 今年本月十日: said twice
+            year, month = _add_months(today.year, today.month, MONTH_PREFIX[g["rmo"]])
+        elif g["mo"]:
             month = _small_int(g["mo"])
         elif g["lastm"]:
             month = 12
@@ -274,6 +266,10 @@ def _resolve_dt(g: dict[str, str | None], today: date) -> tuple[str, str]:
             if part or has_clock:
                 raise _Unresolved
             return "time_range", _year_range(year)
+    if g["dpart"]:
+        if day is None or part:
+            raise _Unresolved
+        part = PART_AFTER_DATE[g["dpart"]]
     if day is None:
         day = today  # only a part of day and/or a clock
     if has_clock:
@@ -378,7 +374,14 @@ _GROUP_NAMES = {_resolve_dt: _names(_DT_RE), _resolve_period: _names(_PERIOD_RE)
 # The groups one of which a real date/time match holds (the others only ever come with one
 # of these: a day with a month, minutes with an hour …), as indexes into `Match.groups()`.
 _DT_HEADS = tuple(_DT_RE.groupindex[k] - 1 for k in (
-    "short", "dw", "iy", "wd", "y", "yw", "mo", "lastm", "firstm", "qn", "qq", "half", "whole", "part", "h", "ch"))
+    "short", "dw", "iy", "wd", "y", "yw", "rmo", "mo", "lastm", "firstm", "qn", "qq", "half", "whole", "part", "h", "ch"))
+# a clock said with a day, a part of day or a minute word (分, 半, 刻, 整) is a time; without
+# any (零点零五, 十点二三) an hour 点 digit-by-digit figures are a decimal number
+_CONTEXT_HEADS = itemgetter(*(_DT_RE.groupindex[k] - 1 for k in (
+    "short", "dw", "iy", "wd", "y", "yw", "rmo", "mo", "lastm", "firstm", "qn", "qq", "half", "whole", "part",
+    "dpart", "dvague", "fen", "hh", "qt")))
+_DT_MI, _DT_PT = _DT_RE.groupindex["mi"] - 1, _DT_RE.groupindex["pt"] - 1
+_DIGIT_BY_DIGIT = frozenset("零〇一二三四五六七八九")
 _DT_HEADS_OF = itemgetter(*_DT_HEADS)
 _DT_H, _DT_CH = _DT_RE.groupindex["h"] - 1, _DT_RE.groupindex["ch"] - 1
 
@@ -399,7 +402,7 @@ def find_times(
     """
     if " " not in text:
         return _find_times(text, reference, blocked=blocked)
-    masked = mask_blocked(text, blocked)
+    masked = fold(mask_blocked(text, blocked))
     # a space between a digit and a Chinese unit carries no meaning here
     gaps = [m.start() for m in _UNIT_GAP.finditer(masked)]
     if not gaps:
@@ -424,7 +427,7 @@ def _find_times(
 ) -> list[TimeMatch]:
     ref = reference.replace(tzinfo=SHANGHAI) if reference.tzinfo is None else reference.astimezone(SHANGHAI)
     today = ref.date()
-    masked = mask_blocked(text, blocked)
+    masked = fold(mask_blocked(text, blocked))
     cands: list[tuple[int, int, str, str | None]] = []
 
     if "-" in masked and ":" in masked:
@@ -454,6 +457,10 @@ def _find_times(
         groups = m.groups()
         if not any(_DT_HEADS_OF(groups)):
             continue
+        mi = groups[_DT_MI]
+        if mi and groups[_DT_PT] == "点" and groups[_DT_H] and all(c in _DIGIT_BY_DIGIT for c in mi) \
+                and not any(_CONTEXT_HEADS(groups)):
+            continue  # a decimal (误差零点零五毫米), read by the number scanner
         end = m.end()
         if masked[end - 1] == " ":
             end -= 1

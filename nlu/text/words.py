@@ -1,0 +1,259 @@
+"""Word boundaries of Chinese text: jieba's dictionary plus a domain pack's own words.
+
+Chinese is written without spaces, so "is this span a word here?" needs a segmenter. One
+`Words` object per word list (one per pack, from `words_for(pack)`) answers it::
+
+    w = words_for(pack)            # cheap: nothing is loaded yet
+    w.ready()                      # False until jieba's dictionary is loaded
+    w.load()                       # blocking, ~0.5 s once per process (services: at start-up)
+    w.load_in_background()         # or: start loading in a thread, ask again later
+    toks = w.segment("高位制动灯")  # Token("高位", 0, 2, True), Token("制动", 2, 4, True), …
+    w.boundaries("高位制动灯")      # frozenset({0, 2, 4, 5})
+    w.is_word("高位制动灯", 1, 3)   # False: 位制 is no token of that segmentation
+    w.crossing("高位制动灯", 1, 3)  # the multi-character words the span cuts into: 高位, 制动
+    w.in_dictionary("总重")         # True: jieba knows it (however rare)
+
+Segmentation is jieba's dictionary-only mode (``HMM=False``): a character run the
+dictionary does not know stays one character per token, so an unknown stretch (typically a
+misrecognised term) is visible as single characters, and no new word is guessed. The pack's
+words are added to the dictionary with a high frequency, so a domain term is one token and
+wins over a general-language split.
+
+Everything here is a pure function of the text and the word list. `segment` remembers the
+last few texts it cut (a stage usually asks several questions about one text); the answers
+do not depend on that memory (`segment_uncached` is the plain form, and a test compares).
+The span questions (`is_word`, `crossing`, `words_in`, `at_boundaries`) cut only the jieba
+blocks around the span (`segment_near`), which give the same tokens as the whole text.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections import OrderedDict
+from typing import Iterable, NamedTuple
+
+log = logging.getLogger(__name__)
+
+PACK_WORD_FREQ = 2000  # a pack word beats a general-language split of the same characters
+_MEMO_SIZE = 64
+
+
+class Token(NamedTuple):
+    text: str
+    start: int  # code points, end exclusive
+    end: int
+    known: bool  # a word of the dictionary (frequency > 0) or of the pack; a Latin or digit
+    #              run jieba passes through (HXD1, 0001) and an unknown character are not
+
+
+class WordsNotLoaded(RuntimeError):
+    """`segment` was asked before `load()` finished (callers check `ready()` first)."""
+
+
+class Words:
+    """Word boundaries by jieba with `extra_words` added; jieba is imported on first load."""
+
+    def __init__(self, extra_words: Iterable[str] = ()) -> None:
+        self._extra = frozenset(w for w in extra_words if w and not w.isspace())
+        self._tk = None
+        self._block_char = None  # one character of a jieba block (set on load)
+        self._longest = 0  # longest dictionary entry (set on load)
+        self._block_run = None  # a maximal run of block characters (set on load)
+        self._lock = threading.Lock()
+        self._loading = False
+        self._memo: OrderedDict[str, tuple[Token, ...]] = OrderedDict()
+        self._memo_lock = threading.Lock()
+
+    # -- loading ------------------------------------------------------------------------
+    def ready(self) -> bool:
+        return self._tk is not None
+
+    def load(self) -> None:
+        """Import jieba and build its dictionary with the extra words (blocking, once)."""
+        if self._tk is not None:
+            return
+        with self._lock:
+            if self._tk is not None:
+                return
+            import jieba  # ~0.1 s import + ~0.4 s dictionary load: only here, never at import
+
+            jieba.setLogLevel(logging.ERROR)
+            tk = jieba.Tokenizer()
+            tk.initialize()
+            for w in sorted(self._extra):
+                tk.add_word(w, freq=max(tk.FREQ.get(w, 0), PACK_WORD_FREQ))
+            block = jieba.re_han_default.pattern.strip("()")  # one or more block characters
+            self._block_char = re.compile(block.rstrip("+")).fullmatch
+            self._block_run = re.compile(block)
+            self._longest = max(map(len, tk.FREQ))
+            self._tk = tk
+
+    def load_in_background(self) -> None:
+        """Start `load()` in a daemon thread (once); `ready()` says when it is done."""
+        with self._lock:
+            if self._tk is not None or self._loading:
+                return
+            self._loading = True
+
+        def _load() -> None:
+            try:
+                self.load()
+            except Exception:  # noqa: BLE001 - logged; ready() stays False and callers stay conservative
+                log.exception("E-W01 loading the word segmenter failed")
+
+        threading.Thread(target=_load, name="nlu-words-load", daemon=True).start()
+
+    @property
+    def tokenizer(self):  # noqa: ANN201 - jieba.Tokenizer, for callers that need jieba itself
+        self.load()
+        return self._tk
+
+    # -- questions ------------------------------------------------------------------------
+    def in_dictionary(self, word: str) -> bool:
+        """`word` is a word of jieba's dictionary (frequency > 0) or one of the extra words."""
+        if word in self._extra:
+            return True
+        tk = self._require()
+        return tk.FREQ.get(word, 0) > 0
+
+    def segment(self, text: str) -> tuple[Token, ...]:
+        """The tokens of `text`, in order, tiling it (remembered for the last few texts)."""
+        with self._memo_lock:
+            hit = self._memo.get(text)
+            if hit is not None:
+                self._memo.move_to_end(text)
+                return hit
+        toks = self.segment_uncached(text)
+        with self._memo_lock:
+            self._memo[text] = toks
+            if len(self._memo) > _MEMO_SIZE:
+                self._memo.popitem(last=False)
+        return toks
+
+    def segment_uncached(self, text: str) -> tuple[Token, ...]:
+        """The reference form of `segment`: jieba's dictionary-only cut, with offsets."""
+        tk = self._require()
+        out = []
+        pos = 0
+        freq = tk.FREQ
+        for piece in tk.cut(text, HMM=False):
+            end = pos + len(piece)
+            known = freq.get(piece, 0) > 0 or piece in self._extra
+            out.append(Token(piece, pos, end, known))
+            pos = end
+        return tuple(out)
+
+    def segment_near(self, text: str, start: int, end: int) -> tuple[Token, ...]:
+        """The tokens of `segment(text)` around text[start:end], cut from the jieba blocks
+        there only.
+
+        jieba cuts a text block by block (a block is a maximal run of Han, Latin and digit
+        characters, ``jieba.re_han_default``) and each block on its own, so the blocks
+        holding the span give exactly the tokens the whole text has there, for a fraction of
+        the cost on a long turn (a test compares the two)."""
+        self._require()
+        is_block = self._block_char
+        n = len(text)
+        lo, hi = max(0, min(start, n)), max(0, min(end, n))
+        while lo > 0 and is_block(text[lo - 1]):
+            lo -= 1
+        while hi < n and is_block(text[hi]):
+            hi += 1
+        if lo == 0 and hi == n:
+            return self.segment(text)
+        return tuple(Token(t.text, t.start + lo, t.end + lo, t.known) for t in self.segment(text[lo:hi]))
+
+    def boundaries(self, text: str) -> frozenset[int]:
+        """Offsets where a token starts or ends (0 and len(text) included)."""
+        out = {0, len(text)}
+        for t in self.segment(text):
+            out.add(t.start)
+            out.add(t.end)
+        return frozenset(out)
+
+    def is_word(self, text: str, start: int, end: int) -> bool:
+        """text[start:end] is exactly one known token of the segmentation of `text`."""
+        return any(t.start == start and t.end == end and t.known for t in self.segment_near(text, start, end))
+
+    def at_boundaries(self, text: str, start: int, end: int) -> bool:
+        """Both ends of text[start:end] fall on token boundaries."""
+        ends = {0, len(text)}
+        for t in self.segment_near(text, start, end):
+            ends.add(t.start)
+            ends.add(t.end)
+        return start in ends and end in ends
+
+    def _no_word_can_overlap(self, text: str, start: int, end: int) -> bool:
+        """True when no dictionary or pack word of two or more characters could overlap
+        text[start:end] in any segmentation: then no token there is one, without cutting.
+
+        The walk is jieba's own DAG step (a fragment is extended while it is a prefix of some
+        entry; an entry with frequency > 0 is a word), from every start a word reaching the
+        span could have; a word never crosses a jieba block."""
+        freq = self._require().FREQ
+        reach = self._longest - 1
+        lo, hi = max(0, start - reach), min(len(text), end + reach)
+        for run in self._block_run.finditer(text, lo, hi):
+            a0, a1 = run.span()
+            if a1 <= start or a0 >= end:
+                continue
+            for i in range(max(a0, start - reach), min(a1, end)):
+                for j in range(i + 2, min(a1, i + reach + 1) + 1):
+                    f = freq.get(text[i:j])
+                    if f is None:
+                        break
+                    if f > 0 and j > start:
+                        return False
+        return True
+
+    def crossing(self, text: str, start: int, end: int) -> tuple[Token, ...]:
+        """The known multi-character words that overlap text[start:end] without lying inside
+        it: words the span would cut into."""
+        if self._no_word_can_overlap(text, start, end):
+            return ()
+        return tuple(t for t in self.segment_near(text, start, end)
+                     if t.known and t.end - t.start > 1 and t.start < end and start < t.end
+                     and not (start <= t.start and t.end <= end))
+
+    def words_in(self, text: str, start: int, end: int) -> tuple[Token, ...]:
+        """The known multi-character words overlapping text[start:end] (inside or across it)."""
+        if self._no_word_can_overlap(text, start, end):
+            return ()
+        return tuple(t for t in self.segment_near(text, start, end)
+                     if t.known and t.end - t.start > 1 and t.start < end and start < t.end)
+
+    def _require(self):  # noqa: ANN202
+        if self._tk is None:
+            raise WordsNotLoaded("call load() (or check ready()) before asking for words")
+        return self._tk
+
+
+_BY_PACK: dict[int, tuple[object, Words]] = {}
+_BY_PACK_LOCK = threading.Lock()
+
+
+def _all_han(s: str) -> bool:
+    return all("\u4e00" <= c <= "\u9fff" or "\u3400" <= c <= "\u4dbf" or "\uf900" <= c <= "\ufaff" for c in s)
+
+
+def pack_words(pack) -> frozenset[str]:  # noqa: ANN001
+    """The words a pack adds to the general dictionary: its Han term surfaces of two or more
+    characters (the vocabulary whose boundaries matter; Latin words and identifiers jieba
+    cuts on its own, and error forms such as confusion `wrong` sides are never words)."""
+    return frozenset(s for t in pack.terms for s in t.surfaces if len(s) >= 2 and _all_han(s))
+
+
+def words_for(pack) -> Words:  # noqa: ANN001
+    """The one `Words` of `pack` (made on first call, nothing loaded until asked)."""
+    got = _BY_PACK.get(id(pack))
+    if got is not None and got[0] is pack:
+        return got[1]
+    with _BY_PACK_LOCK:
+        got = _BY_PACK.get(id(pack))
+        if got is None or got[0] is not pack:
+            got = _BY_PACK[id(pack)] = (pack, Words(pack_words(pack)))
+        return got[1]
+
+
+__all__ = ["Words", "Token", "WordsNotLoaded", "words_for", "pack_words", "PACK_WORD_FREQ"]

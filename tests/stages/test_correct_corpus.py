@@ -1,0 +1,59 @@
+"""The correction corpus (`lexicons/corpora/correct.word_gate.json`): a pair applies only where the
+words justify it (issue 13). Positive cases are real errors on pack terms and must come out
+exactly as written by hand; negative cases are correct sentences in which some pair matches
+characters across or inside real words, and must not be auto-corrected."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import nlu
+from nlu.evaluation.realtext import apply_edits, corrections_of
+
+
+
+def _corpus(name: str) -> dict:
+    return json.loads((Path(__file__).resolve().parents[2] / "lexicons" / "corpora" / name).read_text("utf-8"))
+
+
+CORPUS = _corpus("correct.word_gate.json")
+REF = "2026-03-15T10:30:00+08:00"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _warm():
+    nlu.warm_up()  # the word gate needs jieba: a cold process only suggests
+
+
+def _run(case):
+    return nlu.understand(case["text"], source=case["source"], reference_time=REF, budget_ms=5000)
+
+
+@pytest.mark.parametrize("case", CORPUS["positive"], ids=lambda c: c["text"])
+def test_real_errors_on_pack_terms_are_corrected(case):
+    r = _run(case)
+    assert apply_edits(case["text"], corrections_of(r)) == case["corrected"], r.corrections
+
+
+@pytest.mark.parametrize("case", CORPUS["negative"], ids=lambda c: f'{c["source"]}:{c["text"]}')
+def test_correct_sentences_are_not_corrected(case):
+    r = _run(case)
+    assert corrections_of(r) == [], [(c.original_text, c.replacement) for c in r.corrections if c.auto_applied]
+
+
+def test_corpus_has_five_paraphrases_per_shape():
+    for side in ("positive", "negative"):
+        shapes: dict[str, int] = {}
+        for c in CORPUS[side]:
+            shapes[c["shape"]] = shapes.get(c["shape"], 0) + 1
+        small = {s: n for s, n in shapes.items() if n < 5 and not s.endswith("(asr)")}
+        assert not small, small
+
+
+def test_gated_pair_stays_a_suggestion():
+    r = nlu.understand("高位制动灯不亮", reference_time=REF, budget_ms=5000)
+    assert [(c.original_text, c.replacement, c.auto_applied) for c in r.corrections if c.type != "grammar"] == \
+        [("位制", "位置", False)]
+    assert r.canonical_text.startswith("高位制动灯")

@@ -1,0 +1,139 @@
+"""Vocabulary matches at word boundaries (issue 18; lexicons/word_boundaries.json).
+
+Corpus cases by hand; a property generated from jieba's dictionary (a general-language word
+that holds a routing word of the pack is never read as that routing word); and the shared
+real correct sentences: no term inside another word, and no `continue` on a domain that only
+weak hint words chose."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import nlu
+from nlu.lexicon import default_pack
+from nlu.semantics.view import SentenceView
+from nlu.stages.vocabulary import vocabulary
+from nlu.text.word_matcher import boundary_filter
+from nlu.text.words import pack_words, words_for
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = json.loads((ROOT / "lexicons" / "corpora" / "word_boundaries.json").read_text("utf-8"))
+REF = "2026-06-10T09:30:00+08:00"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def warm():
+    _PIPE.warm_up()
+    _DECIDE.warm_up()
+
+
+def _understand(text: str):
+    return _DECIDE.understand(text, reference_time=REF)
+
+
+class _Keep:
+    """A policy that decides nothing and keeps the draft (to read the sentence view)."""
+
+    def decide(self, draft):
+        self.draft = draft
+
+
+_KEEP = _Keep()
+_PIPE = nlu.Pipeline(policy=_KEEP, budget_ms=5000)
+_DECIDE = nlu.Pipeline(budget_ms=5000)
+
+
+def _view(text: str) -> SentenceView:
+    _PIPE.understand(text, reference_time=REF)
+    return SentenceView(_KEEP.draft, vocabulary(_PIPE.stages[1].pack))
+
+
+def _view_words(text: str) -> set[str]:
+    view = _view(text)
+    return {w.text for w in view.triggers + view.domain_words + view.weak_domain_words}
+
+
+@pytest.mark.parametrize("text,word", CORPUS["positive"])
+def test_a_routing_word_at_word_boundaries_is_matched(text, word):
+    assert word in _view_words(text) | {t.raw_text for t in _understand(text).terms}
+
+
+@pytest.mark.parametrize("text,word", CORPUS["negative"])
+def test_a_routing_word_inside_another_word_is_no_match(text, word):
+    r = _understand(text)
+    assert word not in {t.raw_text for t in r.terms}
+    assert word not in _view_words(text)
+
+
+def _dictionary_words_holding_cues(n: int) -> list[tuple[str, str]]:
+    """(general word, routing word inside it): jieba dictionary words of 3–4 characters, not
+    pack words, that hold a trigger or domain word which they extend by more than light
+    morphemes (so the filter must reject it) — a fixed random sample."""
+    pack = _PIPE.stages[1].pack
+    words = words_for(pack)
+    words.load()
+    bf = boundary_filter(pack)
+    own = pack_words(pack)
+    cues = {w for tpl in pack.templates.values() for w in tpl.triggers if len(w) >= 2}
+    cues |= {w for d in pack.domains.values() for w in (*d.explicit, *d.implied, *d.weak) if len(w) >= 2}
+    found = []
+    for word, freq in words.tokenizer.FREQ.items():
+        if freq < 1 or not 3 <= len(word) <= 4 or word in own:
+            continue
+        for cue in cues:
+            k = word.find(cue)
+            if k >= 0 and not all(ch in bf.light for ch in word[:k] + word[k + len(cue):]):
+                found.append((word, cue))
+    found.sort()
+    return random.Random(18).sample(found, min(n, len(found)))
+
+
+def test_no_routing_word_is_matched_inside_a_word_jieba_and_the_pack_agree_on():
+    words = words_for(_PIPE.stages[1].pack)
+    checked = 0
+    failures = []
+    for word, cue in _dictionary_words_holding_cues(400):
+        text = f"{word}怎么样"
+        if not any(t.text == word for t in words.segment(text)):
+            continue  # the pack's own words split it: jieba and the pack do not agree it is one word
+        checked += 1
+        k = word.find(cue)
+        bad = [w for w in _view_matches(text) if w[0] < len(word) and (w[0], w[1]) != (0, len(word))
+               and w[0] >= k - len(cue) and w[2] == cue]
+        if bad:
+            failures.append((word, cue))
+    assert checked >= 100, checked
+    assert not failures, failures[:10]
+
+
+def _view_matches(text: str) -> list[tuple[int, int, str]]:
+    view = _view(text)
+    return [(w.c0, w.c1, w.text) for w in view.triggers + view.domain_words + view.weak_domain_words]
+
+
+def _shared_correct(n: int) -> list[str]:
+    for base in (ROOT.parent / "shared", Path("/work/shared")):
+        f = base / "external" / "real-text" / "correct.jsonl"
+        if f.exists():
+            rows = [json.loads(line)["text"] for line in f.read_text("utf-8").splitlines() if line.strip()]
+            return random.Random(1218).sample(rows, min(n, len(rows)))
+    pytest.skip("shared/external/real-text/correct.jsonl is not beside the repository")
+
+
+def test_real_sentences_no_term_inside_another_word_and_no_continue_on_weak_hints_alone():
+    bf = boundary_filter(_DECIDE.stages[1].pack)
+    inside, weak_continue = [], []
+    for text in _shared_correct(800):
+        r = _understand(text)
+        for t in r.terms:
+            s, e = t.source_span.start, t.source_span.end  # no edits touch these sentences' spans here
+            if r.canonical_text == r.original_text and not bf.at_boundaries(text, s, e):
+                inside.append((text, t.raw_text))
+        dom = r.routing.domain_candidates
+        if r.decision.action == "continue" and dom and dom[0].evidence == ["lexicon"] and dom[0].score <= 0.5:
+            weak_continue.append(text)
+    assert not inside, inside[:10]
+    assert not weak_continue, weak_continue[:10]
