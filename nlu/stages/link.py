@@ -53,6 +53,10 @@ class LinkStage(Stage):
         self.pack = pack or default_pack()
         self.vocab = vocabulary(self.pack)
 
+    def warm_up(self) -> None:
+        """Load the segmenter and the word-boundary index every stage's vocabulary goes through."""
+        boundary_filter(self.pack).prepare()
+
     def run(self, draft: Draft) -> str | None:
         text = draft.text
         if not text:

@@ -5,9 +5,20 @@ The pack's word scanners find a word wherever its characters occur; Chinese has 
 so 工单 occurs inside 施工单位 and 别 inside 区别. A match is kept only when it does not cut
 into a general-language word of the segmentation (jieba's dictionary plus the pack's words,
 `nlu.text.words`); a pack word that holds the whole match (一车间 holds 车间) does not
-count against it, one that only overlaps it (张工 | 工单 in 那张工单) does. The few morphemes the pack marks `bound` (`lexicons/word_boundaries.json`: 修
-in C6修) may match inside a word. Until the segmenter is loaded every match is kept — the
-behaviour before this filter — so a cold process never waits on jieba.
+count against it, one that only overlaps it (张工 | 工单 in 那张工单) does. The few morphemes
+the pack marks `bound` (`lexicons/word_boundaries.json`: 修 in C6修) may match inside a word.
+Until the segmenter is loaded every match is kept — the behaviour before this filter — so a
+cold process never waits on jieba.
+
+Speed: cutting a turn into words costs about as much as the rest of the pipeline, so a match
+is cut around only when a word of the dictionary that could hold it actually stands there.
+`prepare()` (run by `warm_up()`) indexes, for every surface of the pack, the dictionary words
+that hold it with more than light morphemes (工单 → 施工单位, 施工单 …); a match with none of
+them around it is kept at once (`at_boundaries_fast`), one with such a word around it is cut
+and judged by the segmentation (`at_boundaries_by_cutting`, the plain form; a test compares
+the two on the matches they both decide). A word that only *overlaps* a match without holding
+it is seen by the cut alone; the fast path does not look for it, so 还有多少 keeps 有多少 as it
+did before this filter.
 """
 from __future__ import annotations
 
@@ -30,10 +41,88 @@ class BoundaryFilter:
         self.bound = frozenset(data["bound"])
         self.light = frozenset(data["lightAffixes"])
 
+        self._surfaces = frozenset(_pack_surfaces(pack))
+        self._holders: dict[str, dict[str, frozenset[str]]] | None = None
+        self._memo: dict[tuple[str, int, int], bool] = {}  # the view, term and protect stages ask alike
+        self._span = (0, 0)  # the longest prefix and suffix a holder adds
+        self._lock = threading.Lock()
+
+    # -- the index --------------------------------------------------------------------------
+    def ready(self) -> bool:
+        return self._holders is not None
+
+    def prepare(self) -> None:
+        """Load the segmenter and index the dictionary words that hold a pack surface (~0.5 s once)."""
+        if self._holders is not None:
+            return
+        self.words.load()
+        with self._lock:
+            if self._holders is not None:
+                return
+            holders: dict[str, set[str]] = {}
+            pre = suf = 0
+            surfaces, own, light = self._surfaces, self.pack_words, self.light
+            for word, freq in self.words.tokenizer.FREQ.items():
+                n = len(word)
+                if freq <= 0 or n < 2 or n > _LONGEST_HOLDER or word in own:
+                    continue
+                for i in range(n):
+                    for j in range(i + 1, n + 1):
+                        if j - i == n:
+                            continue
+                        inner = word[i:j]
+                        if inner in surfaces and not all(ch in light for ch in word[:i] + word[j:]):
+                            holders.setdefault(inner, {}).setdefault(word[:i], set()).add(word[j:])
+                            pre, suf = max(pre, i), max(suf, n - j)
+            self._span = (pre, suf)
+            # surface -> what a holder adds before it -> what it adds after it
+            self._holders = {k: {left: frozenset(rights) for left, rights in v.items()} for k, v in holders.items()}
+
+    def _prepare_in_background(self) -> None:
+        import logging
+
+        def run() -> None:
+            try:
+                self.prepare()
+            except Exception:  # noqa: BLE001 - logged; matches are kept meanwhile
+                logging.getLogger(__name__).exception("E-W03 indexing the word-boundary holders failed")
+
+        with self._lock:
+            if getattr(self, "_preparing", False):
+                return
+            self._preparing = True
+        threading.Thread(target=run, name="nlu-boundary-index", daemon=True).start()
+
+    # -- the judgement ------------------------------------------------------------------------
     def at_boundaries(self, text: str, start: int, end: int) -> bool:
         """text[start:end] cuts into no general-language word (or the filter cannot tell yet)."""
         if text[start:end] in self.bound or not self.words.ready():
             return True
+        if self._holders is None:
+            self._prepare_in_background()
+            return True
+        key = (text, start, end)
+        got = self._memo.get(key)
+        if got is None:
+            if len(self._memo) > _MEMO_SIZE:
+                self._memo.clear()
+            got = self._memo[key] = self.at_boundaries_fast(text, start, end)
+        return got
+
+    def at_boundaries_fast(self, text: str, start: int, end: int) -> bool:
+        """Cut only when a dictionary word that holds the match stands around it."""
+        by_left = self._holders.get(text[start:end]) if self._holders else None
+        if not by_left:
+            return True
+        pre, suf = self._span
+        for a in range(max(0, start - pre), start + 1):
+            rights = by_left.get(text[a:start])
+            if rights and any(text[end:b] in rights for b in range(end, min(len(text), end + suf) + 1)):
+                return self.at_boundaries_by_cutting(text, start, end)
+        return True
+
+    def at_boundaries_by_cutting(self, text: str, start: int, end: int) -> bool:
+        """The plain form: the segmentation around the match decides."""
         return all(self._holds(t, text, start, end) for t in self.words.crossing(text, start, end))
 
     def _holds(self, token, text: str, start: int, end: int) -> bool:  # noqa: ANN001
@@ -54,9 +143,16 @@ class BoundaryFilter:
     def scan(self, scanner: WordScanner, text: str, folded: str | None = None) -> list[Match]:
         """`scanner.scan` at word boundaries: a longest match that cuts into a word gives way to
         the shorter pack words inside it that do not (还有多少: 有多少 cuts into 还有, 多少 is kept)."""
+        matches = scanner.scan(text, folded)
+        holders = self._holders
+        if holders is None or not self.words.ready():
+            if holders is None and self.words.ready():
+                self._prepare_in_background()
+            return matches  # cannot tell yet: every match is kept, as before this filter
         out: list[Match] = []
-        for m in scanner.scan(text, folded):
-            if self.at_boundaries(text, m.start, m.end):
+        for m in matches:
+            # most surfaces no dictionary word holds: kept without a call (the hot path)
+            if text[m.start:m.end] not in holders or self.at_boundaries(text, m.start, m.end):
                 out.append(m)
                 continue
             inner = sorted((Match(m.start + x.start, m.start + x.end, x.values)
@@ -69,6 +165,19 @@ class BoundaryFilter:
                     out.append(x)
                     last = x.end
         return out
+
+
+_MEMO_SIZE = 4096
+_LONGEST_HOLDER = 6  # dictionary words longer than this are phrases, not words a match cuts into
+
+
+def _pack_surfaces(pack) -> set[str]:  # noqa: ANN001
+    """Every Han surface the filtered scanners can match: terms, triggers, domain, presentation."""
+    out = {s for t in pack.terms for s in t.surfaces}
+    out |= {w for tpl in pack.templates.values() for w in tpl.triggers}
+    out |= {w for d in pack.domains.values() for w in (*d.explicit, *d.implied, *d.weak)}
+    out |= set(pack.presentation_words) | set(pack.titles)
+    return {w for w in out if w and all("\u4e00" <= ch <= "\u9fff" for ch in w)}
 
 
 _BY_PACK: dict[int, tuple[object, BoundaryFilter]] = {}
