@@ -137,3 +137,41 @@ def test_real_sentences_no_term_inside_another_word_and_no_continue_on_weak_hint
             weak_continue.append(text)
     assert not inside, inside[:10]
     assert not weak_continue, weak_continue[:10]
+
+
+def test_the_fast_path_decides_containment_as_the_plain_cut_does():
+    """at_boundaries_fast (cut only where a holding dictionary word stands) against the plain
+    cut: they agree, except where the cut rejects a match for a word that only overlaps it —
+    which the fast path leaves to the cut on purpose (还有多少 keeps 有多少)."""
+    pack = _PIPE.stages[1].pack
+    bf = boundary_filter(pack)
+    bf.prepare()
+    rng = random.Random(7)
+    surfaces = sorted(bf._holders)
+    texts = []
+    for surface in rng.sample(surfaces, min(150, len(surfaces))):
+        left = rng.choice(sorted(bf._holders[surface]))
+        right = rng.choice(sorted(bf._holders[surface][left]))
+        texts.append((f"查询{left}{surface}{right}的情况", 2 + len(left), 2 + len(left) + len(surface)))
+        texts.append((f"{surface}怎么样", 0, len(surface)))
+    disagree = []
+    for text, s, e in texts:
+        fast, plain = bf.at_boundaries_fast(text, s, e), bf.at_boundaries_by_cutting(text, s, e)
+        if fast != plain:
+            holding = [t for t in bf.words.crossing(text, s, e) if t.start <= s and e <= t.end]
+            if not fast or any(not bf._holds(t, text, s, e) for t in holding):
+                disagree.append((text, text[s:e], fast, plain))
+    assert not disagree, disagree[:10]
+
+
+@pytest.mark.parametrize("text,name", [
+    ("问一下王工 HXD1-0002 修好没", "王工"), ("让李师傅去看看 HXD1-0003", "李师傅"),
+    ("找张经理确认 WO-20260312", "张经理"), ("李卫东负责的机车有哪些", None),
+    ("把那张工单关了", None), ("我想问这张工单现在是什么状态", None), ("施工单位明天几点到", None),
+])
+def test_a_surname_and_title_is_a_name_only_at_word_boundaries(text, name):
+    persons = [e.text for e in _understand(text).entities if e.type == "person"]
+    if name is None:
+        assert "张工" not in persons and "施工" not in persons, persons
+    else:
+        assert name in persons, persons

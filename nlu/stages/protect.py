@@ -161,11 +161,14 @@ class ProtectStage(Stage):
         if "号" in text:
             self._spoken_numbers(text, found, taken)
 
-        at_boundaries = boundary_filter(self.pack).at_boundaries
+        bf = boundary_filter(self.pack)
+        at_boundaries = bf.at_boundaries
         for m in self.vocab.titles.scan(text, folded):
             s = self._surname_before(text, m.start)
             # 王工 is a name; 施工 (施工单位) is a word of the language, not 施 + the title 工
-            if s is not None and not taken.overlaps(s, m.end) and at_boundaries(text, s, m.end) \
+            # a name is judged by the cut itself: a word it only overlaps (张工 | 工单 in 那张工单)
+            # is what rules it out, and the fast path does not look for those
+            if s is not None and not taken.overlaps(s, m.end) and self._name_at_boundaries(bf, text, s, m.end) \
                     and not self._general_word(text[s:m.end]):
                 found.append((s, m.end, new(Found, (0, 0, "person", "person", text[s:m.end], False))))
                 taken.add(s, m.end)
@@ -300,6 +303,10 @@ class ProtectStage(Stage):
             if s < e:
                 out.append((s, e))
         return out
+
+    @staticmethod
+    def _name_at_boundaries(bf, text: str, start: int, end: int) -> bool:  # noqa: ANN001
+        return not bf.words.ready() or bf.at_boundaries_by_cutting(text, start, end)
 
     def _general_word(self, word: str) -> bool:
         """A word of jieba's dictionary that is no pack word (施工, 总工 is the pack's title)."""
