@@ -19,6 +19,8 @@ from nlu.semantics.referring import APPOSITION_GAP, Referring, demonstrative_phr
 from nlu.semantics.view import Mention, SentenceView, sentence_view
 from nlu.source import Referent
 from nlu.stages.vocabulary import vocabulary
+from nlu.text.word_matcher import POS
+from nlu.text.words import pack_words
 from nlu.text.wordscan import WordScanner
 
 # Salience tiers for a pronoun that may refer to anything (它, 这个): the movable, queryable
@@ -63,6 +65,7 @@ class CoreferenceStage(Stage):
     def __init__(self, pack: Pack | None = None) -> None:
         self.pack = pack or default_pack()
         self.vocab = vocabulary(self.pack)
+        self._pack_words = pack_words(self.pack)
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
@@ -112,7 +115,21 @@ class CoreferenceStage(Stage):
         while nxt < len(view.text) and view.text[nxt].isspace():
             nxt += 1
         # 这个报表, 这个列表, 这个统计: a view or a report, not an entity
-        return any(w.c0 == nxt for w in view.presentation) or any(w.c0 == nxt for w in view.triggers)
+        if any(w.c0 == nxt for w in view.presentation) or any(w.c0 == nxt for w in view.triggers):
+            return True
+        return self._determines_general_noun(view.text, nxt)
+
+    def _determines_general_noun(self, text: str, pos: int) -> bool:
+        """这个功能, 那个地方: the demonstrative determines a noun of the general language that
+        follows it (jieba's part of speech), not an object of the business — nothing to resolve.
+        Until the tagger is loaded this cannot be told, and the demonstrative is asked about."""
+        if not POS.ready() or pos >= len(text):
+            return False
+        pairs = POS.cut(text[pos:pos + 8])
+        if not pairs:
+            return False
+        word, tag = pairs[0]
+        return tag.startswith("n") and not tag.startswith("nr") and len(word) >= 2 and word not in self._pack_words
 
     def _hesitation(self, view: SentenceView, p: Referring) -> bool:
         """那个，查询 AGV-01 当前状态 / 嗯那个就是帮我看一下 AGV-03: a bare demonstrative that only

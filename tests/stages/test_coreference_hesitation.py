@@ -25,3 +25,19 @@ def test_hesitation_is_not_a_pronoun(text):
 def test_a_lone_demonstrative_is_still_asked_about(text):
     r = nlu.understand(text, reference_time=REF, budget_ms=5000)
     assert r.decision.action == "clarify"
+
+
+DETERMINER = json.loads((Path(__file__).resolve().parents[2] / "lexicons" / "corpora" / "coreference.determiner.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("text", DETERMINER["positive"])
+def test_a_demonstrative_before_a_general_noun_determines_it(text):
+    nlu.warm_up()
+    assert not _asks_coreference(text)
+
+
+@pytest.mark.parametrize("text", DETERMINER["negative"])
+def test_a_demonstrative_standing_alone_is_resolved_or_asked(text):
+    nlu.warm_up()
+    r = nlu.understand(text, reference_time=REF, budget_ms=5000)
+    assert r.decision.action == "clarify"
