@@ -11,7 +11,7 @@ determines an explicit identifier or a non-entity noun (这个 AGV-01, 这个报
 from __future__ import annotations
 
 from nlu.draft import Candidate, Coreference, Draft
-from nlu.lexicon import Pack, default_pack
+from nlu.lexicon import Pack, default_pack, load_data_file
 from nlu.pipeline.stage import Stage
 from nlu.semantics.coordination import group_of
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, explicit_domains
@@ -66,6 +66,7 @@ class CoreferenceStage(Stage):
         self.pack = pack or default_pack()
         self.vocab = vocabulary(self.pack)
         self._pack_words = pack_words(self.pack)
+        self._placeholders = frozenset(load_data_file("coreference.json", self.pack.root).get("placeholderNouns", ()))
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
@@ -129,7 +130,8 @@ class CoreferenceStage(Stage):
         if not pairs:
             return False
         word, tag = pairs[0]
-        return tag.startswith("n") and not tag.startswith("nr") and len(word) >= 2 and word not in self._pack_words
+        return tag.startswith("n") and not tag.startswith("nr") and len(word) >= 2 and word not in self._pack_words \
+            and word not in self._placeholders  # 那个东西怎么样了 still refers
 
     def _hesitation(self, view: SentenceView, p: Referring) -> bool:
         """那个，查询 AGV-01 当前状态 / 嗯那个就是帮我看一下 AGV-03: a bare demonstrative that only
