@@ -21,8 +21,18 @@ def test_question_shape(case):
     assert (shapes[0].shape if shapes else None) == case["shape"], shapes
 
 
+# One pipeline of the module's own, warmed once: the word-boundary index and jieba's tagger are
+# loaded (a test elsewhere may rebuild the default pipeline on another pack object).
+_PIPE = nlu.Pipeline(budget_ms=5000)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _warm():
+    _PIPE.warm_up()
+
+
 def _understand(text):
-    return nlu.understand(text, reference_time=REF, budget_ms=5000)
+    return _PIPE.understand(text, reference_time=REF)
 
 
 def _top(r):
@@ -73,6 +83,5 @@ INSTRUMENTS = json.loads((CORPORA / "instruments.json").read_text("utf-8"))
 
 @pytest.mark.parametrize("text,instrument", INSTRUMENTS["positive"] + INSTRUMENTS["negative"])
 def test_instrument_noun(text, instrument):
-    nlu.warm_up()
     got = [a.literal_value for f in _understand(text).semantic_frames for a in f.arguments if a.role == "instrument"]
     assert got == ([instrument] if instrument else [])

@@ -110,8 +110,14 @@ class BoundaryFilter:
         return got
 
     def at_boundaries_fast(self, text: str, start: int, end: int) -> bool:
-        """Cut only when a dictionary word that holds the match stands around it."""
-        by_left = self._holders.get(text[start:end]) if self._holders else None
+        """Cut only when a dictionary word that holds the match stands around it (for the pack's
+        surfaces, which the index covers; any other span — a grammar cue, a phrase — is cut)."""
+        surface = text[start:end]
+        if surface not in self._surfaces:
+            if not any("\u4e00" <= ch <= "\u9fff" for ch in surface):
+                return True  # AGV, HXD: the scanners already hold Latin words to ASCII word boundaries
+            return self.at_boundaries_by_cutting(text, start, end)
+        by_left = self._holders.get(surface) if self._holders else None
         if not by_left:
             return True
         pre, suf = self._span
@@ -180,19 +186,21 @@ def _pack_surfaces(pack) -> set[str]:  # noqa: ANN001
     return {w for w in out if w and all("\u4e00" <= ch <= "\u9fff" for ch in w)}
 
 
-_BY_PACK: dict[int, tuple[object, BoundaryFilter]] = {}
+_BY_PACK: dict[object, tuple[object, BoundaryFilter]] = {}
 _LOCK = threading.Lock()
 
 
 def boundary_filter(pack) -> BoundaryFilter:  # noqa: ANN001
-    """The one filter of `pack` (built on first call)."""
-    got = _BY_PACK.get(id(pack))
-    if got is not None and got[0] is pack:
+    """The one filter of a pack's content (built on first call): equal packs loaded twice — a
+    cache hit and a fresh load — share it, so one warm-up serves them all."""
+    key = getattr(pack, "checksum", None) or id(pack)
+    got = _BY_PACK.get(key)
+    if got is not None:
         return got[1]
     with _LOCK:
-        got = _BY_PACK.get(id(pack))
-        if got is None or got[0] is not pack:
-            got = _BY_PACK[id(pack)] = (pack, BoundaryFilter(pack))
+        got = _BY_PACK.get(key)
+        if got is None:
+            got = _BY_PACK[key] = (pack, BoundaryFilter(pack))
         return got[1]
 
 
