@@ -268,6 +268,9 @@ def _build(root: Path, checksum: str, manifest: dict[str, Any], data: dict[str, 
         discourse_words=tuple(fillers["discourse"]),
         term_by_code=term_by_code,
         terms_by_surface={k: tuple(v) for k, v in by_surface.items()},
+        template_precedence=tuple(data["templates.json"].get("precedence", ())),
+        object_templates=frozenset(data["templates.json"].get("objectTemplates", ())),
+        placeholder_nouns=frozenset(data["coreference.json"].get("placeholderNouns", ())),
     )
 
 

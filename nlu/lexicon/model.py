@@ -154,6 +154,11 @@ class Pack:
     # derived indexes, built once by the loader
     term_by_code: dict[str, TermEntry] = field(repr=False)
     terms_by_surface: dict[str, tuple[TermEntry, ...]] = field(repr=False)  # casefolded surface -> terms
+    # templates.json: governing order of explicit templates, and those that genuinely compete
+    template_precedence: tuple[str, ...] = ()
+    object_templates: frozenset[str] = frozenset()
+    # coreference.json: nouns that stand in for something unnamed (那个东西 still refers)
+    placeholder_nouns: frozenset[str] = frozenset()
 
     def lookup(self, surface: str) -> tuple[TermEntry, ...]:
         """Terms whose canonicalText, alias or abbreviation equals ``surface`` (case-insensitive).

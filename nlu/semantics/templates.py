@@ -45,12 +45,11 @@ def template_rules(pack) -> TemplateRules:  # noqa: ANN001
     from nlu.lexicon import load_data_file
 
     with _LOCK:
-        templates = load_data_file("templates.json", pack.root)
         nouns = load_data_file("routing.json", pack.root)
         rules = TemplateRules(
             explicit={name: frozenset(t.explicit) for name, t in pack.templates.items()},
-            precedence=tuple(templates["precedence"]),
-            object_templates=frozenset(templates["objectTemplates"]),
+            precedence=pack.template_precedence,
+            object_templates=pack.object_templates,
             measure_attributes=frozenset(nouns["measureAttributes"]),
             record_nouns=tuple(nouns["recordNouns"]),
             object_heads=tuple(nouns["objectHeads"]),

@@ -11,7 +11,7 @@ determines an explicit identifier or a non-entity noun (这个 AGV-01, 这个报
 from __future__ import annotations
 
 from nlu.draft import Candidate, Coreference, Draft
-from nlu.lexicon import Pack, default_pack, load_data_file
+from nlu.lexicon import Pack, default_pack
 from nlu.pipeline.stage import Stage
 from nlu.semantics.coordination import group_of
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, explicit_domains
@@ -66,7 +66,7 @@ class CoreferenceStage(Stage):
         self.pack = pack or default_pack()
         self.vocab = vocabulary(self.pack)
         self._pack_words = pack_words(self.pack)
-        self._placeholders = frozenset(load_data_file("coreference.json", self.pack.root).get("placeholderNouns", ()))
+        self._placeholders = self.pack.placeholder_nouns
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)

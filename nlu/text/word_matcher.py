@@ -23,13 +23,8 @@ did before this filter.
 from __future__ import annotations
 
 import threading
-from typing import Iterable, TypeVar
-
 from nlu.text.wordscan import Match, WordScanner
 from nlu.text.words import pack_words, words_for
-
-T = TypeVar("T")
-
 
 class BoundaryFilter:
     def __init__(self, pack) -> None:  # noqa: ANN001
@@ -46,6 +41,7 @@ class BoundaryFilter:
         self._memo: dict[tuple[str, int, int], bool] = {}  # the view, term and protect stages ask alike
         self._span = (0, 0)  # the longest prefix and suffix a holder adds
         self._lock = threading.Lock()
+        self._preparing = False  # a background prepare() has been started
 
     # -- the index --------------------------------------------------------------------------
     def ready(self) -> bool:
@@ -88,7 +84,7 @@ class BoundaryFilter:
                 logging.getLogger(__name__).exception("E-W03 indexing the word-boundary holders failed")
 
         with self._lock:
-            if getattr(self, "_preparing", False):
+            if self._preparing:
                 return
             self._preparing = True
         threading.Thread(target=run, name="nlu-boundary-index", daemon=True).start()
@@ -141,10 +137,6 @@ class BoundaryFilter:
             return True
         added = text[token.start:start] + text[end:token.end]
         return all(ch in self.light for ch in added)
-
-    def keep(self, text: str, matches: Iterable[T]) -> list[T]:
-        """The matches (anything with .start and .end) that sit at word boundaries."""
-        return [m for m in matches if self.at_boundaries(text, m.start, m.end)]  # type: ignore[attr-defined]
 
     def scan(self, scanner: WordScanner, text: str, folded: str | None = None) -> list[Match]:
         """`scanner.scan` at word boundaries: a longest match that cuts into a word gives way to
