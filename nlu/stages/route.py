@@ -18,7 +18,8 @@ from nlu.lexicon import Pack, default_pack
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, implied_domains, negated_domains
-from nlu.semantics.question_shapes import load_rules, WHICH_ONES, counts, shape_at
+from nlu.semantics.negation import negation_before
+from nlu.semantics.question_shapes import HOW_MANY, load_rules, WHICH_ONES, counts, question_shapes, shape_at
 from nlu.semantics.questions import is_statement
 from nlu.stages.srl import STATE_TERM_CATEGORIES
 from nlu.semantics.templates import TemplateRules, template_rules
@@ -89,6 +90,8 @@ class RouteStage(Stage):
         rules = self.rules
         hints = _Scores(rules.rank)
         for w in view.triggers:
+            if negation_before(view, w.c0, view.clause_span(w.c0)[0]) is not None:
+                continue  # 不用统计 / 不要报表: a template the user declines is not asked for
             for tpl in w.data:
                 if tpl == "operation":
                     continue  # an operation is decided by the write frame, below
@@ -101,6 +104,8 @@ class RouteStage(Stage):
                     explicit.add(tpl)
                 else:
                     hints.add(tpl, min(MAX_INFERRED, hints.score.get(tpl, HINT - 0.05) + 0.05), "context")
+        if any(s.shape == HOW_MANY for s in question_shapes(view.text)):
+            explicit.add("count")  # 几单, 多少趟, 工单数: a how-many shape pins the count with or without a trigger
         writes = [f for f in draft.frames if f.write]
         if any(not f.negated for f in writes):
             explicit.add("operation")
@@ -119,6 +124,12 @@ class RouteStage(Stage):
             if explicit == {"status"}:  # WO-… 的进度怎么样: a work order's state is the workorder template
                 explicit = {"workorder"}
                 hints.add("status", SUBORDINATE, "context")
+        for c in rules.constructions_in(view.text):  # 排在哪天 → plan; …的工单，列一下 → list
+            explicit.add(c.template)
+            governed = explicit & c.governs
+            explicit -= governed
+            for t in governed:
+                hints.add(t, SUBORDINATE, "context")
         if "count" in explicit and _measured_value(view, rules):  # AGV-12 电量多少: a value, not how many
             explicit.discard("count")
             explicit.add("status")
