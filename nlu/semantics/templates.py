@@ -23,6 +23,7 @@ class Construction:
     template: str
     pattern: re.Pattern
     governs: frozenset[str]  # templates the construction outranks when both are explicit
+    requires: frozenset[str]  # mention types the turn must hold too (a period for period_report)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,9 +42,23 @@ class TemplateRules:
     def is_explicit(self, template: str, word: str) -> bool:
         return word in self.explicit.get(template, ())
 
-    def constructions_in(self, text: str) -> list[Construction]:
+    def constructions_in(self, text: str, mention_types: frozenset[str] = frozenset()) -> list[Construction]:
         """The template constructions `text` matches, in file order."""
-        return [c for c in self.constructions if c.pattern.search(text)]
+        return [c for c in self.constructions if c.requires <= mention_types and c.pattern.search(text)]
+
+    def asks_measured_value(self, view) -> bool:  # noqa: ANN001 - a SentenceView
+        """多少/几 right after a measured attribute (电量多少, 电量还剩多少, 电量分别是多少)."""
+        from nlu.semantics import cues
+
+        text = view.text
+        for w in view.cues:
+            if w.kind == cues.QUESTION and w.text.startswith(("多少", "几")):
+                before = text[max(0, w.c0 - 6):w.c0].replace(" ", "")
+                for attr in self.measure_attributes:
+                    k = before.rfind(attr)
+                    if k >= 0 and len(before) - (k + len(attr)) <= 4:
+                        return True
+        return False
 
     def rank(self, template: str) -> int:
         return self.precedence.index(template) if template in self.precedence else len(self.precedence)
@@ -71,7 +86,8 @@ def template_rules(pack) -> TemplateRules:  # noqa: ANN001
             record_nouns=tuple(nouns["recordNouns"]),
             object_heads=tuple(nouns["objectHeads"]),
             constructions=tuple(Construction(r["name"], r["template"], re.compile(r["regex"]),
-                                             frozenset(r.get("governs", ()))) for r in shapes["rules"]),
+                                             frozenset(r.get("governs", ())), frozenset(r.get("requires", ())))
+                                for r in shapes["rules"]),
         )
         _BY_PACK[id(pack)] = (pack, rules)
         return rules

@@ -124,13 +124,13 @@ class RouteStage(Stage):
             if explicit == {"status"}:  # WO-… 的进度怎么样: a work order's state is the workorder template
                 explicit = {"workorder"}
                 hints.add("status", SUBORDINATE, "context")
-        for c in rules.constructions_in(view.text):  # 排在哪天 → plan; …的工单，列一下 → list
+        for c in rules.constructions_in(view.text, frozenset(m.type for m in view.mentions)):  # 排在哪天 → plan; …的工单，列一下 → list
             explicit.add(c.template)
             governed = explicit & c.governs
             explicit -= governed
             for t in governed:
                 hints.add(t, SUBORDINATE, "context")
-        if "count" in explicit and _measured_value(view, rules):  # AGV-12 电量多少: a value, not how many
+        if "count" in explicit and rules.asks_measured_value(view):  # AGV-12 电量多少: a value, not how many
             explicit.discard("count")
             explicit.add("status")
         if not explicit and _asks_records(view, rules):
@@ -272,19 +272,6 @@ def _refers_to(draft: Draft, etype: str) -> bool:
 def _named(draft: Draft, view: SentenceView) -> bool:
     return any(m.type in _OBJECT_TYPES for m in view.mentions) or any(
         _refers_to(draft, t) for t in _OBJECT_TYPES)
-
-
-def _measured_value(view: SentenceView, rules: TemplateRules) -> bool:
-    """多少/几 right after a measured attribute (电量多少, 电量还剩多少)."""
-    text = view.text
-    for w in view.cues:
-        if w.kind == cues.QUESTION and w.text.startswith(("多少", "几")):
-            before = text[max(0, w.c0 - 6):w.c0].replace(" ", "")
-            for attr in rules.measure_attributes:
-                k = before.rfind(attr)
-                if k >= 0 and len(before) - (k + len(attr)) <= 4:  # 电量分别是多少
-                    return True
-    return False
 
 
 def _asks_records(view: SentenceView, rules: TemplateRules) -> bool:
