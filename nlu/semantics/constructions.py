@@ -84,7 +84,7 @@ def implied_actions(view: SentenceView) -> list[Word]:
 
 
 _ATTRIBUTE_CHANGE = re.compile(r"\s*(?:调整|调|改|设置|设|换|升|降|提)\s*(?:到|成|为|至)")
-_ASKING_TAIL = re.compile(r"[吗么嘛？?]|多少|几|什么|哪|怎么|如何|没有?$|的")
+_ASKING_TAIL = re.compile(r"[吗么嘛谁？?]|多少|几|什么|啥|哪|怎么|如何|没有?$|的")
 _TOPIC_SEND = re.compile(r"[派调]\s*(?:去|到|往)")
 
 
@@ -136,6 +136,8 @@ def _build(view: SentenceView, i: int) -> Word | None:
     if _has_action(view, i, hi):
         return None
     end = i + (2 if text.startswith("新建", i) else 1)
+    if _REL_TAIL.match(text, end):
+        return None  # 本周新开的工单: a relative clause names the records, it orders nothing
     return Word(i, end, "action", ImpliedAction(text[i:end], "create", True), text[i:end])
 
 

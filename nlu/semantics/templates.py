@@ -38,6 +38,8 @@ class TemplateRules:
     # Object nouns that head a described set: "…低于 90% 的站点", "今天要进一车间的机车".
     object_heads: tuple[str, ...]
     constructions: tuple[Construction, ...] = ()
+    # Light verbs between a negation and the template word it declines (不用做报表, 不要看明细).
+    decline_verbs: tuple[str, ...] = ()
 
     def is_explicit(self, template: str, word: str) -> bool:
         return word in self.explicit.get(template, ())
@@ -85,6 +87,7 @@ def template_rules(pack) -> TemplateRules:  # noqa: ANN001
             measure_attributes=frozenset(nouns["measureAttributes"]),
             record_nouns=tuple(nouns["recordNouns"]),
             object_heads=tuple(nouns["objectHeads"]),
+            decline_verbs=tuple(sorted(nouns.get("declineVerbs", ()), key=len, reverse=True)),
             constructions=tuple(Construction(r["name"], r["template"], re.compile(r["regex"]),
                                              frozenset(r.get("governs", ())), frozenset(r.get("requires", ())))
                                 for r in shapes["rules"]),

@@ -90,8 +90,8 @@ class RouteStage(Stage):
         rules = self.rules
         hints = _Scores(rules.rank)
         for w in view.triggers:
-            if negation_before(view, w.c0, view.clause_span(w.c0)[0]) is not None:
-                continue  # 不用统计 / 不要报表: a template the user declines is not asked for
+            if _declined(view, rules, w):
+                continue  # 不用统计 / 不要报表 / 不用做报表: a template the user declines is not asked for
             for tpl in w.data:
                 if tpl == "operation":
                     continue  # an operation is decided by the write frame, below
@@ -272,6 +272,19 @@ def _refers_to(draft: Draft, etype: str) -> bool:
 def _named(draft: Draft, view: SentenceView) -> bool:
     return any(m.type in _OBJECT_TYPES for m in view.mentions) or any(
         _refers_to(draft, t) for t in _OBJECT_TYPES)
+
+
+def _declined(view: SentenceView, rules: TemplateRules, w) -> bool:  # noqa: ANN001 - w: a trigger Word
+    """A negation governs the template word, directly or across a light verb (不用做报表)."""
+    lo = view.clause_span(w.c0)[0]
+    if negation_before(view, w.c0, lo) is not None:
+        return True
+    before = view.text[lo:w.c0].rstrip()
+    for verb in rules.decline_verbs:
+        if before.endswith(verb):
+            k = lo + len(before) - len(verb)
+            return negation_before(view, k, lo) is not None
+    return False
 
 
 def _asks_records(view: SentenceView, rules: TemplateRules) -> bool:
