@@ -83,6 +83,7 @@ def implied_actions(view: SentenceView) -> list[Word]:
     return out
 
 
+_ATTRIBUTES_LONGEST_FIRST = tuple(sorted(_CHANGE_ATTRIBUTES, key=len, reverse=True))
 _ATTRIBUTE_CHANGE = re.compile(r"\s*(?:调整|调|改|设置|设|换|升|降|提)\s*(?:到|成|为|至)")
 _ASKING_TAIL = re.compile(r"[吗么嘛谁？?]|多少|几|什么|啥|哪|怎么|如何|没有?$|的")
 _TOPIC_SEND = re.compile(r"[派调]\s*(?:去|到|往)")
@@ -91,18 +92,21 @@ _TOPIC_SEND = re.compile(r"[派调]\s*(?:去|到|往)")
 def _attribute_change(view: SentenceView, i: int) -> Word | None:
     """Object first, then attribute + change verb + result (T-… 优先级调到最高): an update."""
     text = view.text
-    attr = next(a for a in sorted(_CHANGE_ATTRIBUTES, key=len, reverse=True) if text.startswith(a, i))
+    attr = next(a for a in _ATTRIBUTES_LONGEST_FIRST if text.startswith(a, i))
     m = _ATTRIBUTE_CHANGE.match(text, i + len(attr))
     if m is None or not _free(view, i):
         return None
     lo, hi = view.clause_span(i)
-    if _has_action(view, lo, hi) or not any(x.type in _CHANGE_OBJECT_TYPES and x.c1 <= i for x in view.mentions) \
-            and not any(p.c1 <= i for p in view.pronouns):
+    if _has_action(view, lo, hi):
+        return None
+    named = any(x.type in _CHANGE_OBJECT_TYPES and x.c1 <= i for x in view.mentions) or \
+        any(p.c1 <= i for p in view.pronouns)
+    if not named:
         return None  # 优先级调到最高 with nothing named: not an order this construction can read
     rest = text[m.end():hi]
     if not rest.strip() or _ASKING_TAIL.search(rest):
         return None  # 优先级调到多少了 / 调到最高的任务: a question or a description
-    v0 = m.start() + len(text[m.start():m.end()]) - len(text[m.start():m.end()].lstrip())
+    v0 = m.start() + len(m.group()) - len(m.group().lstrip())  # the verb, spaces before it skipped
     return Word(v0, m.end(), "action", ImpliedAction(text[v0:m.end()], "update", True), text[v0:m.end()])
 
 
@@ -117,8 +121,11 @@ def _topic_dispatch(view: SentenceView, i: int) -> Word | None:
         return None
     movers = [x for x in view.mentions if lo <= x.c0 and x.c1 <= i and x.type in MOVERS]
     place = [x for x in view.mentions if m.end() <= x.c0 < hi and x.type in ("station", "location")]
-    if not movers or not place or text[place[0].c1:hi].strip(" 吧了啊") and _ASKING_TAIL.search(text[place[0].c1:hi]):
+    if not movers or not place:
         return None
+    tail = text[place[0].c1:hi]
+    if tail.strip(" 吧了啊") and _ASKING_TAIL.search(tail):
+        return None  # 派到 ST-02 了吗 / 派去 ST-02 几次: asked about, not ordered
     return Word(i, m.end(), "action", ImpliedAction(text[i:m.end()], "create", True), text[i:m.end()])
 
 

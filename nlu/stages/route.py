@@ -8,7 +8,10 @@ decision's 0.82 / 0.18-margin rule is meaningful. A write frame (not negated) is
 
 Flags: `template_conflict` (two object templates, 检修工单报表), `cross_domain` (both
 domains explicit), `no_domain` (a data question naming no domain: no candidate at all),
-`no_template`. 哪几台 / 哪几个 ask which members: a list, not a count. With the `grammar` capability on, a complete data question without an
+`no_template`. 哪几台 / 哪几个 ask which members: a list, not a count; a how-many shape (几单,
+工单数) pins the count even without a trigger word; a template word under a negation (不用统计,
+不要做报表) pins nothing; the template constructions of the pack (templates.py) pin a template
+and may outrank the object templates they name (…的工单，列一下 is a list). With the `grammar` capability on, a complete data question without an
 action word gets the implied 查询 inserted (design 7.2) — structure only, never a fact.
 """
 from __future__ import annotations
