@@ -76,7 +76,7 @@ class Rule:
 
 # -- injection (nlu.injection has already taken the injected material out) ---------------
 def injection_only(turn: Turn) -> Clarification | None:
-    """Nothing but injected material, or no business request of the user's own: ask, with no option (it could only repeat the attack)."""
+    """Nothing but injected material, no request of the user's own: ask, with no option (it could only repeat the attack)."""
     flags = turn.flags
     if K.INJECTION_FLAG in flags and ({K.INJECTION_ONLY, K.INJECTION_SPLIT} & flags or not _has_question(turn.draft)):
         return clarify(turn.draft, "intent", turn.q.question("no_business_request"), ["canonicalText"])
@@ -109,13 +109,14 @@ def lookalike_characters(turn: Turn) -> Clarification | None:
     risky = next((x for x in turn.suspicious if x.reason in ("confusable_script", "lookalike_number")), None)
     if risky is None:
         return None
-    return clarify(turn.draft, "protected_change", turn.q.question("lookalike_characters", shown=turn.text[risky.start:risky.end]),
+    shown = turn.text[risky.start:risky.end]
+    return clarify(turn.draft, "protected_change", turn.q.question("lookalike_characters", shown=shown),
                    ["entities", "protectedSpans"])
 
 
 # -- writes never fail open ----------------------------------------------------------------
 def write_repair_changed_key(turn: Turn) -> Clarification | None:
-    """A self-repair changed a key or number of a write (取消 T-41 不对是 T-42): confirm the final object, never guess."""
+    """A self-repair changed a key or number of a write (取消 T-41 不对 T-42): confirm the final object, never guess."""
     draft = turn.draft
     if not (draft.scratch.get(K.WRITE_ACTIONS) or any(f.write for f in draft.frames)):
         return None
@@ -137,7 +138,7 @@ def negation_conflict(turn: Turn) -> Clarification | None:
 
 
 def long_write(turn: Turn) -> Clarification | None:
-    """A long text (only deterministic steps ran) that orders a write (请取消…, not a narrated …后恢复运行): ask for a short one."""
+    """A long text (deterministic steps only) ordering a write (请取消…, not a narrated …后恢复运行): ask for a short one."""
     draft = turn.draft
     if draft.gate == "long" and draft.scratch.get(K.IMPERATIVE_WRITES):
         return clarify(draft, "missing_slot", turn.q.question("long_write"), ["semanticFrames"])
@@ -145,13 +146,13 @@ def long_write(turn: Turn) -> Clarification | None:
 
 
 def write_risk(turn: Turn) -> Clarification | None:
-    """An uncertain object, parameter, negation or date of a write (nlu.semantics.write_risk): ask before it may go ahead."""
+    """An uncertain object, parameter, negation or date of a write (nlu.semantics.write_risk): ask before it runs."""
     return _write_risk(turn.draft, turn.q)
 
 
 # -- a correction that could change meaning ------------------------------------------------
 def ambiguous_correction(turn: Turn) -> Clarification | None:
-    """A correction kept as a suggestion: a flipped fact is a protected change, a word that could be two things (全员/全年) a term question."""
+    """A correction kept as a suggestion: a flipped fact is a protected change, a two-way word (全员/全年) a term question."""
     if K.AMBIGUOUS_CORRECTION not in turn.flags:
         return None
     draft = turn.draft
@@ -227,7 +228,8 @@ def ambiguous_term(turn: Turn) -> Clarification | None:
     draft = turn.draft
     opts = readings(draft, t.o0, t.o1, [(c.label, c.label) for c in t.candidates])
     choices = turn.q.choice_joiner.join(c.label for c in t.candidates[:3])
-    return clarify(draft, "term", turn.q.question("term_choice", mention=draft.original[t.o0:t.o1], choices=choices), ["terms"], opts)
+    question = turn.q.question("term_choice", mention=draft.original[t.o0:t.o1], choices=choices)
+    return clarify(draft, "term", question, ["terms"], opts)
 
 
 def cross_domain(turn: Turn) -> Clarification | None:
