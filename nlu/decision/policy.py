@@ -66,8 +66,9 @@ class ClarificationPolicy:
         if verdict == NON_DATA:
             return self._use_original(draft, "non_data_text")  # design 15.3: only a data question asks for a domain
 
-        rule, request = self.first_rule(draft, flags)
-        if request is not None:
+        asked = self.first_rule(draft, flags)
+        if asked is not None:
+            rule, request = asked
             draft.reason_codes.append(RULE_CODE + rule.name)
             if not draft.flags.capability_on("clarify"):
                 return self._use_original(draft, f"clarify_disabled:{request.reason}")
@@ -104,14 +105,14 @@ class ClarificationPolicy:
         draft.decision = "use_original"
         draft.reason_codes.append(reason)
 
-    def first_rule(self, draft: Draft, flags: set[str]) -> tuple[Rule | None, Clarification | None]:
-        """The first rule of the table that fires on `draft`, and its question; (None, None) if none does."""
+    def first_rule(self, draft: Draft, flags: set[str]) -> tuple[Rule, Clarification] | None:
+        """The first rule of the table that fires on `draft`, and its question; None if none does."""
         turn = Turn.of(draft, flags, self.pack.questions, self.t, self.id_patterns)
         for rule in self.rules:
             request = rule.ask(turn)
             if request is not None:
                 return rule, request
-        return None, None
+        return None
 
     # -- confidence block ------------------------------------------------------------------
     @staticmethod
