@@ -9,8 +9,8 @@ comparison or a question word is as much part of general talk as of a data quest
 its own it decides nothing. The judgement, most certain first:
 
 1. something of the business — an object (identifier or a look-alike, a term or entity of a
-   business domain, a person), a domain, an action or a write, a correction, a flag that
-   must be asked about — makes it a data question. A word ambiguous only between readings
+   business domain, a person), a domain, a write, a correction, a flag that must be asked
+   about — makes it a data question. A word ambiguous only between readings
    of the general language (苹果: the company or the fruit) is not of the business;
 2. nothing but fillers: hesitation alone (嗯, 呃 那个) is nothing said yet and is asked
    again, like an empty input; a reaction (哈哈, 嗯嗯, 好的, an emoji) is social text;
@@ -19,9 +19,9 @@ its own it decides nothing. The judgement, most certain first:
 4. a content word foreign to the pack (心情, 上班, 下雨, 公里: jieba's part of speech; the
    words inside the negations, comparisons, values and names are not counted) makes it
    text about something else;
-5. what is left is a fragment: with a value, a negation, a comparison or a question word of
-   the pack's templates (两千块以内的, 不要, 最近怎么样) it is a vague data question, asked
-   about as before; with none (你是谁, 先这样吧) it is not one.
+5. what is left is a fragment: with a value, a negation, a comparison, a read action or a
+   question word of the pack's templates (两千块以内的, 不要, 帮我看一下, 最近怎么样) it is a
+   vague data question, asked about as before; with none (你是谁, 先这样吧) it is not one.
 
 A bare demonstrative that the coreference stage found in a filler's place with nothing
 named after it (谢谢啊 那个 先这样吧, `draft_keys.FILLER_DEMONSTRATIVES`) is read as a filler
@@ -39,6 +39,7 @@ import unicodedata
 
 from nlu import draft_keys as K
 from nlu.draft import Draft
+from nlu.pipeline.flags import DOMAINS as BUSINESS_DOMAINS
 from nlu.semantics.fillers import Fillers
 from nlu.suspicious import find_suspicious
 from nlu.text.word_matcher import POS
@@ -51,14 +52,13 @@ NON_DATA = "non_data"
 _DATA_SIGNALS = frozenset({"injection_flag", "unresolved_coreference", "ambiguous_coreference", "bare_reference",
                            "ambiguous_correction", "lookalike_identifier", "write_without_object",
                            "cross_domain", "template_conflict", "missing_action"})
-_BUSINESS_DOMAINS = frozenset({"agv", "rail"})
 # Entity types that are values, not objects: a time or a number alone names nothing of the business.
 _VALUE_TYPES = frozenset({"time", "time_range", "quantity", "amount"})
 # Entity types that, outside a business domain, name things of the world (苹果公司, 北京).
 _WORLD_TYPES = frozenset({"organization", "location"})
-# Protected kinds that name or order something of the business; the others (values,
-# negation, comparison, names of the world) are grammar of any sentence.
-_OBJECT_KINDS = frozenset({"identifier", "action", "explicit_domain"})
+# Protected kinds that name something of the business; the others (values, negation,
+# comparison, read actions, names of the world) are grammar of any sentence.
+_OBJECT_KINDS = frozenset({"identifier", "explicit_domain"})
 _LATIN = re.compile(r"[A-Za-z]+")
 
 
@@ -119,20 +119,21 @@ class NonDataJudge:
             return True
         if K.AMBIGUOUS_TERM in flags and self._business_ambiguity(draft):
             return True
-        if any(t.domain in _BUSINESS_DOMAINS or _object_type(t.entity_type, t.domain) for t in draft.terms):
+        if any(t.domain in BUSINESS_DOMAINS or _object_type(t.entity_type, t.domain) for t in draft.terms):
             return True
         if any(_object_type(e.type, e.domain) for e in draft.entities):
             return True
         if any(p.kind in _OBJECT_KINDS or p.suspicious for p in draft.protected):
             return True
-        if any(f.write for f in draft.frames) or draft.scratch.get(K.SUGGESTIONS):
+        # a write is never chit-chat; a read word (查, 看) is weaker: 查一下明天的天气 is a general question
+        if any(f.write for f in draft.frames) or draft.scratch.get(K.WRITE_ACTIONS) or draft.scratch.get(K.SUGGESTIONS):
             return True
         return any(o.applied and o.edit.type in ("typo", "asr", "ocr") for o in draft.edits)
 
     def _business_ambiguity(self, draft: Draft) -> bool:
         """An ambiguous word one of whose readings is of a business domain (车: AGV or
         locomotive); 苹果 (the company or the fruit) is ambiguous only in the general language."""
-        return any(self.term_domain.get(c.id) in _BUSINESS_DOMAINS or self.term_domain.get(c.id) is None
+        return any(self.term_domain.get(c.id) in BUSINESS_DOMAINS or self.term_domain.get(c.id) is None
                    for t in draft.terms if not t.confirmed for c in t.candidates)
 
     def _suspicious(self, draft: Draft) -> bool:
@@ -194,7 +195,7 @@ def _object_type(entity_type: str | None, domain: str | None) -> bool:
     """An entity type that names an object of the business (a vehicle, a task, a person …)."""
     if entity_type is None or entity_type in _VALUE_TYPES:
         return False
-    return entity_type not in _WORLD_TYPES or domain in _BUSINESS_DOMAINS
+    return entity_type not in _WORLD_TYPES or domain in BUSINESS_DOMAINS
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from nlu import draft_keys as K
 from nlu.draft import Candidate, Coreference, Draft
 from nlu.lexicon import Pack, default_pack
+from nlu.pipeline.flags import DOMAINS as BUSINESS_DOMAINS
 from nlu.pipeline.stage import Stage
 from nlu.semantics.coordination import group_of
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, explicit_domains
@@ -80,7 +81,7 @@ class CoreferenceStage(Stage):
                 continue
             if self._apposition(draft, view, r) or self._restricted(view, r):
                 continue
-            hesitation = self._hesitation(view, r)
+            hesitation = self._hesitation(draft, view, r)
             if hesitation == _FILLER:
                 continue
             if hesitation == _FILLER_SHAPED:
@@ -157,7 +158,7 @@ class CoreferenceStage(Stage):
         return tag.startswith("n") and not tag.startswith("nr") and len(word) >= 2 and word not in self._pack_words \
             and word not in self._placeholders  # 那个东西怎么样了 still refers
 
-    def _hesitation(self, view: SentenceView, p: Referring) -> str | None:
+    def _hesitation(self, draft: Draft, view: SentenceView, p: Referring) -> str | None:
         """那个，查询 AGV-01 当前状态 / 嗯那个就是帮我看一下 AGV-03 / 就是那个 呃 今天小车跑了多少单:
         a bare demonstrative in a filler's place — with at most fillers or politeness before it in
         its clause (谢谢啊 那个), and a pause, an ellipsis or another filler right after it (or a
@@ -186,11 +187,24 @@ class CoreferenceStage(Stage):
         if not (alone or self._fillers.ends_with(before) or self._fillers.starts_with(after)):
             return None
         named = any(m.c0 >= p.c1 and m.type in _REFERABLE for m in view.mentions) or \
-            any(w.c0 >= p.c1 for w in view.domain_words)
+            any(w.c0 >= p.c1 for w in view.domain_words) or self._business_term_after(draft, p.c1)
         if named:
             return _FILLER
         # 嗯 那个东西 怎么样了: a noun right after makes it a determiner of that noun, a reference
         return None if self._noun_follows(text, p.c1) else _FILLER_SHAPED
+
+    def _business_term_after(self, draft: Draft, pos: int) -> bool:
+        """A term of a business domain after current position `pos` — also one still ambiguous
+        between business readings (任务: an AGV task or a rail one)."""
+        o = draft.to_original(pos, pos)[0]
+        for t in draft.terms:
+            if t.o0 < o:
+                continue
+            if t.domain in BUSINESS_DOMAINS or (not t.confirmed and any(
+                    c.id in self.pack.term_by_code and self.pack.term(c.id).domain in BUSINESS_DOMAINS
+                    for c in t.candidates)):
+                return True
+        return False
 
     @staticmethod
     def _noun_follows(text: str, pos: int) -> bool:
