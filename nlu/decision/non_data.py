@@ -59,6 +59,8 @@ _WORLD_TYPES = frozenset({"organization", "location"})
 # Protected kinds that name something of the business; the others (values, negation,
 # comparison, read actions, names of the world) are grammar of any sentence.
 _OBJECT_KINDS = frozenset({"identifier", "explicit_domain"})
+# Protected kinds that jieba may fuse with a neighbouring word (导出来, 没事, 不想).
+_FUSING_KINDS = frozenset({"action", "negation", "comparison", "number", "amount"})
 _LATIN = re.compile(r"[A-Za-z]+")
 
 
@@ -159,19 +161,32 @@ class NonDataJudge:
 
     def _foreign_content(self, draft: Draft, text: str) -> bool:
         """A content word (noun, verb, adjective, measure, Latin word) that is neither the pack's
-        vocabulary nor a light or social word, outside the negations, comparisons, values and
-        names of the text: the text is about something else."""
-        covered = bytearray(len(text) + 1)  # 1 where a protected fact or an entity covers the character
-        for o0, o1 in [(p.o0, p.o1) for p in draft.protected] + [(e.o0, e.o1) for e in draft.entities]:
-            c0, c1 = draft.to_current(o0, o1)
-            covered[c0:c1] = b"\x01" * max(0, c1 - c0)
+        vocabulary nor a light or social word, and not one of the facts of the text: the text is
+        about something else. jieba fuses some facts with the words around them: an action,
+        a negation or a comparison leaves the rest of its word to judge (导出来 → 来, light;
+        没事 → 事, content); a value or a name counts only as a whole (今天天气, 早上好 are
+        content, 今天下午 inside 今天下午三点 is not)."""
+        whole = bytearray(len(text) + 1)  # 1 where any fact or entity covers the character
+        fused = bytearray(len(text) + 1)  # 1 where an action, negation, comparison or number does
+        for p in draft.protected:
+            c0, c1 = draft.to_current(p.o0, p.o1)
+            whole[c0:c1] = b"\x01" * max(0, c1 - c0)
+            if p.kind in _FUSING_KINDS:
+                fused[c0:c1] = b"\x01" * max(0, c1 - c0)
+        for e in draft.entities:
+            c0, c1 = draft.to_current(e.o0, e.o1)
+            whole[c0:c1] = b"\x01" * max(0, c1 - c0)
         pos = 0
         for word, tag in POS.cut(text):
             start, pos = pos, pos + len(word)
             if tag not in self.content_tags or word in self.skip_words or word in self.record_units:
                 continue
-            if covered.find(0, start, pos) < 0:
-                continue  # 不用, 等于, 今天下午, 一公里: a fact of the sentence, not what it is about
+            if whole.find(0, start, pos) < 0:
+                continue  # 不用, 等于, 今天下午, 一公里: wholly a fact of the sentence
+            if fused.find(1, start, pos) >= 0:
+                word = "".join(ch for i, ch in enumerate(word, start) if not whole[i])
+                if word in self.skip_words:
+                    continue
             if self._uncovered(word):
                 return True
         return False
