@@ -23,7 +23,9 @@ its own it decides nothing. The judgement, most certain first:
    question word of the pack's templates (两千块以内的, 不要, 帮我看一下, 最近怎么样) it is a
    vague data question, asked about as before; with none (你是谁, 先这样吧) it is not one.
 
-A bare demonstrative that the coreference stage found in a filler's place with nothing
+An open pronoun or a bare number (它家周边有哪些餐馆, 推荐一个评分在4分以上的酒店) is a stand-in,
+not an object: in a text with a noun foreign to the pack it does not make it a data question
+(它现在在哪, 那个东西怎么样了 are still asked). A bare demonstrative that the coreference stage found in a filler's place with nothing
 named after it (谢谢啊 那个 先这样吧, `draft_keys.FILLER_DEMONSTRATIVES`) is read as a filler
 here when it is the only open reference; if the rest is a data question it is still asked
 about.
@@ -52,6 +54,10 @@ NON_DATA = "non_data"
 _DATA_SIGNALS = frozenset({"injection_flag", "unresolved_coreference", "ambiguous_coreference", "bare_reference",
                            "ambiguous_correction", "lookalike_identifier", "write_without_object",
                            "cross_domain", "template_conflict", "missing_action"})
+# Of those, the ones that stand for an object without naming it: a pronoun that may refer to
+# anything (它, 这个, 他) or a bare number. In a text about a thing of the world (它家周边有哪些
+# 餐馆, 推荐一个评分在4分以上的酒店) they are no business object.
+_STAND_IN_SIGNALS = frozenset({"unresolved_coreference", "ambiguous_coreference", "bare_reference"})
 # Entity types that are values, not objects: a time or a number alone names nothing of the business.
 _VALUE_TYPES = frozenset({"time", "time_range", "quantity", "amount"})
 # Entity types that, outside a business domain, name things of the world (苹果公司, 北京).
@@ -77,7 +83,10 @@ class NonDataJudge:
             "|".join(map(re.escape, data["recordQuestion"]["countWords"])),
             "|".join(map(re.escape, sorted(self.record_units, key=len, reverse=True)))))
         self.content_tags = frozenset(data["contentTags"])
+        self.noun_tags = frozenset(data["nounTags"])
         self.skip_words = frozenset(data["lightWords"]) | frozenset(pack.politeness_words) | frozenset(pack.discourse_words)
+        self.placeholders = frozenset(pack.placeholder_nouns)  # 东西, 事情: stand-ins for the referent
+        self.open_pronouns = frozenset(p.word for p in pack.pronouns if p.types is None or set(p.types) <= {"person"})
         self.fillers = Fillers(pack)
         self.pack_words = tuple(sorted({s for t in pack.terms for s in t.surfaces if len(s) >= 2}, key=len, reverse=True))
         self.trigger_words = frozenset(w for tpl in pack.templates.values() for w in tpl.triggers) | frozenset(
@@ -98,9 +107,12 @@ class NonDataJudge:
         fillers = self._filler_demonstratives(draft, flags)
         if fillers:
             flags = flags - {K.UNRESOLVED_COREFERENCE}
+        text = _blank(draft.text, fillers)
+        if flags & _STAND_IN_SIGNALS and self._stand_ins_only(draft, flags) and POS.ready() \
+                and self._foreign_content(draft, text, self.noun_tags):
+            flags = flags - _STAND_IN_SIGNALS
         if self._business(draft, flags) or self._suspicious(draft):
             return BUSINESS
-        text = _blank(draft.text, fillers)
         if self.fillers.only(text):
             return NON_DATA if self._reaction(text) else EMPTY
         if any(m.group(0).upper() in self.id_prefixes for m in _LATIN.finditer(text)):
@@ -155,17 +167,25 @@ class NonDataJudge:
             return []
         return [draft.to_current(o0, o1) for o0, o1 in noted]
 
+    def _stand_ins_only(self, draft: Draft, flags: set[str]) -> bool:
+        """The only business signals are stand-ins: open references by pronouns that may refer
+        to anything (它, 这个) or to a person (他), and bare numbers — not 那台车, 该工单."""
+        if flags & _DATA_SIGNALS - _STAND_IN_SIGNALS:
+            return False
+        return all(draft.original[c.o0:c.o1] in self.open_pronouns for c in draft.coreferences if not c.confirmed)
+
     def _reaction(self, text: str) -> bool:
         """哈哈, 嗯嗯, 好的, 👍: a reaction said, not a hesitation."""
         return any(w in text for w in self.reactions) or any(unicodedata.category(ch) == "So" for ch in text)
 
-    def _foreign_content(self, draft: Draft, text: str) -> bool:
+    def _foreign_content(self, draft: Draft, text: str, tags: frozenset[str] | None = None) -> bool:
         """A content word (noun, verb, adjective, measure, Latin word) that is neither the pack's
         vocabulary nor a light or social word, and not one of the facts of the text: the text is
         about something else. jieba fuses some facts with the words around them: an action,
         a negation or a comparison leaves the rest of its word to judge (导出来 → 来, light;
         没事 → 事, content); a value or a name counts only as a whole (今天天气, 早上好 are
-        content, 今天下午 inside 今天下午三点 is not)."""
+        content, 今天下午 inside 今天下午三点 is not). `tags`: only words of these parts of speech
+        (the nouns, for what a pronoun may stand in)."""
         whole = bytearray(len(text) + 1)  # 1 where any fact or entity covers the character
         fused = bytearray(len(text) + 1)  # 1 where an action, negation, comparison or number does
         for p in draft.protected:
@@ -179,7 +199,8 @@ class NonDataJudge:
         pos = 0
         for word, tag in POS.cut(text):
             start, pos = pos, pos + len(word)
-            if tag not in self.content_tags or word in self.skip_words or word in self.record_units:
+            if tag not in (tags or self.content_tags) or word in self.skip_words or word in self.record_units \
+                    or word in self.placeholders:
                 continue
             if whole.find(0, start, pos) < 0:
                 continue  # 不用, 等于, 今天下午, 一公里: wholly a fact of the sentence
