@@ -24,8 +24,8 @@ its own it decides nothing. The judgement, most certain first:
    vague data question, asked about as before; with none (你是谁, 先这样吧) it is not one.
 
 An open pronoun or a bare number (它家周边有哪些餐馆, 推荐一个评分在4分以上的酒店) is a stand-in,
-not an object: in a text with a noun foreign to the pack it does not make it a data question
-(它现在在哪, 那个东西怎么样了 are still asked). A bare demonstrative that the coreference stage found in a filler's place with nothing
+not an object: in a text with two nouns foreign to the pack it does not make it a data
+question (它现在在哪, 那个东西怎么样了, 它的温度正常吗 are still asked). A bare demonstrative that the coreference stage found in a filler's place with nothing
 named after it (谢谢啊 那个 先这样吧, `draft_keys.FILLER_DEMONSTRATIVES`) is read as a filler
 here when it is the only open reference; if the rest is a data question it is still asked
 about.
@@ -58,6 +58,9 @@ _DATA_SIGNALS = frozenset({"injection_flag", "unresolved_coreference", "ambiguou
 # anything (它, 这个, 他) or a bare number. In a text about a thing of the world (它家周边有哪些
 # 餐馆, 推荐一个评分在4分以上的酒店) they are no business object.
 _STAND_IN_SIGNALS = frozenset({"unresolved_coreference", "ambiguous_coreference", "bare_reference"})
+# One foreign noun may be the attribute asked of the stand-in (它的温度正常吗, 他的电话是多少:
+# still asked which one); a second names the world the talk is about (它家周边有哪些餐馆).
+_TOPIC_NOUNS = 2
 # Entity types that are values, not objects: a time or a number alone names nothing of the business.
 _VALUE_TYPES = frozenset({"time", "time_range", "quantity", "amount"})
 # Entity types that, outside a business domain, name things of the world (苹果公司, 北京).
@@ -109,7 +112,7 @@ class NonDataJudge:
             flags = flags - {K.UNRESOLVED_COREFERENCE}
         text = _blank(draft.text, fillers)
         if flags & _STAND_IN_SIGNALS and self._stand_ins_only(draft, flags) and POS.ready() \
-                and self._foreign_content(draft, text, self.noun_tags):
+                and len(self._foreign_words(draft, text, self.noun_tags, _TOPIC_NOUNS)) >= _TOPIC_NOUNS:
             flags = flags - _STAND_IN_SIGNALS
         if self._business(draft, flags) or self._suspicious(draft):
             return BUSINESS
@@ -122,7 +125,7 @@ class NonDataJudge:
         if not POS.ready():
             POS.load_in_background()
             return BUSINESS  # cannot tell yet: ask, as a data question would be
-        if self._foreign_content(draft, text):
+        if self._foreign_words(draft, text):
             return NON_DATA
         if self._fragment(draft, text):
             return BUSINESS
@@ -178,14 +181,16 @@ class NonDataJudge:
         """哈哈, 嗯嗯, 好的, 👍: a reaction said, not a hesitation."""
         return any(w in text for w in self.reactions) or any(unicodedata.category(ch) == "So" for ch in text)
 
-    def _foreign_content(self, draft: Draft, text: str, tags: frozenset[str] | None = None) -> bool:
+    def _foreign_words(self, draft: Draft, text: str, tags: frozenset[str] | None = None, enough: int = 1) -> set[str]:
         """A content word (noun, verb, adjective, measure, Latin word) that is neither the pack's
         vocabulary nor a light or social word, and not one of the facts of the text: the text is
         about something else. jieba fuses some facts with the words around them: an action,
         a negation or a comparison leaves the rest of its word to judge (导出来 → 来, light;
         没事 → 事, content); a value or a name counts only as a whole (今天天气, 早上好 are
         content, 今天下午 inside 今天下午三点 is not). `tags`: only words of these parts of speech
-        (the nouns, for what a pronoun may stand in)."""
+        (the nouns, for what a pronoun may stand in). Returns the foreign words found, stopping
+        at `enough` distinct ones."""
+        found: set[str] = set()
         whole = bytearray(len(text) + 1)  # 1 where any fact or entity covers the character
         fused = bytearray(len(text) + 1)  # 1 where an action, negation, comparison or number does
         for p in draft.protected:
@@ -209,8 +214,10 @@ class NonDataJudge:
                 if word in self.skip_words:
                     continue
             if self._uncovered(word):
-                return True
-        return False
+                found.add(word)
+                if len(found) >= enough:
+                    break
+        return found
 
     def _fragment(self, draft: Draft, text: str) -> bool:
         """两千块以内的, 不要, 多少, 最近怎么样: a value, negation, comparison or question word with
