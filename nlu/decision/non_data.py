@@ -14,8 +14,8 @@ its own it decides nothing. The judgement, most certain first:
    of the general language (苹果: the company or the fruit) is not of the business;
 2. nothing but fillers: hesitation alone (嗯, 呃 那个) is nothing said yet and is asked
    again, like an empty input; a reaction (哈哈, 嗯嗯, 好的, an emoji) is social text;
-3. a record noun (数据, 进度, 安排 …), a question about records (多少单, 几台) or a begun
-   identifier (ST, AGV) makes it a data question, however vague;
+3. a record noun (数据, 进度, 安排, 合格率, 平均 …), a question about records (多少单, 几台,
+   排队的有几个) or a begun identifier (ST, AGV) makes it a data question, however vague;
 4. a content word foreign to the pack (心情, 上班, 下雨, 公里: jieba's part of speech; the
    words inside the negations, comparisons, values and names are not counted) makes it
    text about something else;
@@ -85,6 +85,8 @@ class NonDataJudge:
         self.record_question = re.compile("(?:{})(?:{})".format(
             "|".join(map(re.escape, data["recordQuestion"]["countWords"])),
             "|".join(map(re.escape, sorted(self.record_units, key=len, reverse=True)))))
+        # 排队的有几个, 超时的有多少: a count of the things a headless relative clause describes
+        self.headless_counts = tuple(data["recordQuestion"]["headless"])
         self.content_tags = frozenset(data["contentTags"])
         self.noun_tags = frozenset(data["nounTags"])
         self.skip_words = frozenset(data["lightWords"]) | frozenset(pack.politeness_words) | frozenset(pack.discourse_words)
@@ -120,7 +122,8 @@ class NonDataJudge:
             return NON_DATA if self._reaction(text) else EMPTY
         if any(m.group(0).upper() in self.id_prefixes for m in _LATIN.finditer(text)):
             return BUSINESS  # ST, AGV: an identifier begun, not finished
-        if any(w in text for w in self.record_nouns) or self.record_question.search(text):
+        if any(w in text for w in self.record_nouns) or self.record_question.search(text) \
+                or any(w in text for w in self.headless_counts):
             return BUSINESS
         if not POS.ready():
             POS.load_in_background()
