@@ -113,10 +113,11 @@ class NonDataJudge:
         if fillers:
             flags = flags - {K.UNRESOLVED_COREFERENCE}
         text = _blank(draft.text, fillers)
-        if flags & _STAND_IN_SIGNALS and self._stand_ins_only(draft, flags) and POS.ready() \
-                and len(self._foreign_words(draft, text, self.noun_tags, _TOPIC_NOUNS)) >= _TOPIC_NOUNS:
-            flags = flags - _STAND_IN_SIGNALS
-        if self._business(draft, flags) or self._suspicious(draft):
+        # the cheap evidence first; the stand-ins' nouns (a jieba pass) only when nothing else decides
+        if self._business(draft, flags - _STAND_IN_SIGNALS) or self._suspicious(draft):
+            return BUSINESS
+        if flags & _STAND_IN_SIGNALS and not (self._stand_ins_only(draft) and POS.ready() and len(
+                self._foreign_words(draft, text, self.noun_tags, _TOPIC_NOUNS)) >= _TOPIC_NOUNS):
             return BUSINESS
         if self.fillers.only(text):
             return NON_DATA if self._reaction(text) else EMPTY
@@ -173,11 +174,9 @@ class NonDataJudge:
             return []
         return [draft.to_current(o0, o1) for o0, o1 in noted]
 
-    def _stand_ins_only(self, draft: Draft, flags: set[str]) -> bool:
-        """The only business signals are stand-ins: open references by pronouns that may refer
-        to anything (它, 这个) or to a person (他), and bare numbers — not 那台车, 该工单."""
-        if flags & _DATA_SIGNALS - _STAND_IN_SIGNALS:
-            return False
+    def _stand_ins_only(self, draft: Draft) -> bool:
+        """The open references are by pronouns that may refer to anything (它, 这个) or to a
+        person (他) — not 那台车, 该工单."""
         return all(draft.original[c.o0:c.o1] in self.open_pronouns for c in draft.coreferences if not c.confirmed)
 
     def _reaction(self, text: str) -> bool:
