@@ -134,7 +134,7 @@ class ClarificationPolicy:
                            ["entities", "protectedSpans"])
 
         if (draft.scratch.get(K.WRITE_ACTIONS) or any(f.write for f in draft.frames)) and self._repair_changed_key(draft):
-            return clarify(draft, "protected_change", "您中途改了编号或数字，这是一个写操作，请用一句完整的话确认最终的对象和参数。",
+            return clarify(draft, "protected_change", "您中途改了编号、数字或操作，这是一个写操作，请用一句完整的话确认最终的对象和参数。",
                            ["canonicalText", "semanticFrames"], [("按改正后的内容", text)])
 
         if self._negation_conflict(draft):
@@ -249,11 +249,11 @@ class ClarificationPolicy:
     def _has_question(draft: Draft) -> bool:
         return bool(draft.template_candidates or draft.entities or any(p.kind == "action" for p in draft.protected))
 
-    @staticmethod
-    def _repair_changed_key(draft: Draft) -> bool:
-        """A self-repair that dropped an identifier or a number: in a write, confirm, never guess."""
-        return any(out.applied and out.edit.type == "self_repair"
-                   and any(ch.isdecimal() for ch in draft.original[out.o0:out.o1]) for out in draft.edits)
+    def _repair_changed_key(self, draft: Draft) -> bool:
+        """A self-repair that dropped an identifier, a number or a write action (取消 不对 是暂停):
+        in a write, confirm the corrected reading, never guess."""
+        dropped = [draft.original[out.o0:out.o1] for out in draft.edits if out.applied and out.edit.type == "self_repair"]
+        return any(any(ch.isdecimal() for ch in d) or self._orders_write(d) for d in dropped)
 
     @staticmethod
     def _negation_conflict(draft: Draft) -> bool:

@@ -46,6 +46,7 @@ _SENT_END_RE = re.compile("[。！？；!?;\n]")
 _BOUNDARY = frozenset("，,。.！!？?；;：:、 \n…~—")
 _PAUSE = "[ ，,、]{0,3}"
 _CLAUSE_MARKS = frozenset("，,、；;：:")
+_PAUSE_CHARS = frozenset(" ，,、")
 _QUESTION_TAIL = ("吗", "吧", "么", "呢")
 REPAIR_WINDOW = 200  # longest abandoned/repair clause considered, in code points
 
@@ -59,6 +60,7 @@ class Marker:
     short: bool  # its core is an everyday word (不是, 不)
     soft: bool  # 我是说: may run straight into a parallel repair clause
     text: str
+    typed_only: bool = False  # 算了 / 改成: a repair only when it replaces a constituent of one type
 
     @property
     def strong(self) -> bool:
@@ -91,18 +93,27 @@ class RepairGrammar:
         self.glued = frozenset(section.get("gluedInterjections", ()))
         interjections = tuple(section.get("interjections", ())) + tuple(self.glued)
         cores = self.explicit | self.soft | self.short
-        core = f"(?:{_alt(cores)})"
+        core = f"(?:{_alt(cores | frozenset(section.get('typedMarkers', ())))})"
         # a core, then the same core again (不不不), or other explicit cores (不对，说错了)
         again = f"(?:{_PAUSE}(?:(?P=core)|{_alt(self.explicit | self.soft)}))*"
         inter = f"(?P<inter>{_alt(interjections)}){_PAUSE}" if interjections else "(?P<inter>)"
         self.marker_re = re.compile(f"(?:{inter})?(?P<core>{core}){again}")
         # the characters a marker can begin with, as one class: the regex engine skips to them
         # in C (the marker pattern itself, opening with an optional group, is tried everywhere)
-        firsts = {w[0] for w in (*interjections, *cores)}
+        firsts = {w[0] for w in (*interjections, *cores, *section.get("typedMarkers", ()))}
         self._first = re.compile("[" + "".join(re.escape(c) for c in sorted(firsts)) + "]")
         self.lead_re = re.compile(f"(?:{_alt(section['leadIns'])})") if section["leadIns"] else None
         self.blockers = tuple(sorted(section["blockers"], key=len, reverse=True))
         self.negations = tuple(section["negations"])
+        # typed repairs (nlu.semantics.repair_constituents): the marker retracts only the
+        # constituent its repair replaces
+        self.typed_markers = frozenset(section.get("typedMarkers", ())) - cores
+        leads = tuple(section.get("typedLeadIns", ())) + tuple(section["leadIns"])
+        self.typed_lead_re = re.compile(f"(?:{_alt(leads)})") if leads else None
+        self.typed_blockers = tuple(section.get("typedBlockers", ()))
+        self.change_context = tuple(section.get("changeContext", ()))
+        self._place_shapes = tuple(section.get("placeShapes", ()))
+        self._constituents = None  # built on the first typed repair (most turns have none)
 
     # ---------------------------------------------------------------- markers
     def markers(self, v: str) -> list[Marker]:
@@ -129,7 +140,8 @@ class RepairGrammar:
                     continue
             if short and not inter and not doubled and not _own_clause(v, m0, m1):
                 continue  # a bare 不是 / 不 is a word, not a correction — unless it is a clause of its own
-            out.append(Marker(m0, m1, bool(inter), doubled, short, core in self.soft and not inter, v[m0:m1]))
+            out.append(Marker(m0, m1, bool(inter), doubled, short, core in self.soft and not inter, v[m0:m1],
+                              core in self.typed_markers))
         return out
 
     def _finditer(self, v: str):  # noqa: ANN202
@@ -151,62 +163,120 @@ class RepairGrammar:
         """The [start, end) ranges of `v` a self-repair abandons (merged, in order)."""
         if self._first.search(v) is None:
             return []
-        # markers that may open a repair where they stand (most turns: a plain 不, none)
-        found = [mk for mk in self.markers(v) if mk.start > 0 and (
-            mk.strong or v[mk.start - 1] in _BOUNDARY or (len(mk.text) >= 3 and after_token(v, mk.start)))]
-        if not found:
+        markers = [mk for mk in self.markers(v) if mk.start > 0]
+        if not markers:
             return []
         n = len(v)
         ends = [m.start() for m in _SENT_END_RE.finditer(v)]
         spans: list[tuple[int, int]] = []
         last_end = 0
-        for mk in found:
-            m0, m1 = mk.start, mk.end
-            # the abandoned clause: back to the previous sentence end or the previous repair
-            i = bisect_left(ends, m0)
-            s = max(last_end, ends[i - 1] + 1 if i else 0)
-            if m0 - s > REPAIR_WINDOW:
+        for mk in markers:
+            i = bisect_left(ends, mk.start)
+            lo = max(last_end, ends[i - 1] + 1 if i else 0)
+            if mk.start - lo > REPAIR_WINDOW:
                 continue  # too long to call it one abandoned clause
-            abandoned = v[s:m0]
-            if not _SUBSTANTIVE_RE.search(abandoned):
+            span = self._typed_span(v, mk, lo, ends)
+            if span is None and not mk.typed_only and (
+                    mk.strong or v[mk.start - 1] in _BOUNDARY or (len(mk.text) >= 3 and after_token(v, mk.start))):
+                span = self._clause_span(v, mk, lo, ends, n)
+            if span is None:
                 continue
-            k = m1
-            paused_after = k < n and v[k] in _BOUNDARY
-            if paused_after:
-                while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
-                    k += 1
-                if self.lead_re is not None:
-                    lm = self.lead_re.match(v, k)
-                    if lm:
-                        k = lm.end()
-                        while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
-                            k += 1
-            elif k >= n:
-                continue
-            # the repair clause: up to the end of the sentence (a bounded window of it)
-            j = bisect_left(ends, k)
-            e = min(ends[j] if j < len(ends) else n, k + REPAIR_WINDOW)
-            clause = v[k:e]
-            if not _SUBSTANTIVE_RE.search(clause) or clause.startswith(self.blockers):
-                continue
-            if clause.rstrip(" ，,.。~…").endswith(_QUESTION_TAIL):
-                continue
-            if _ID_RE.search(abandoned) and not _ID_RE.search(clause):
-                continue
-            if self._has_negation(abandoned) and not self._has_negation(clause):
-                continue
-            parallel = _parallel_start(v, s, m0, clause)
-            if mk.short and not paused_after and parallel is None:
-                continue  # 这个任务啊不是今天的: nothing of the abandoned clause is restated
-            if not paused_after and not mk.strong and not self._runs_on(mk, v, m0, k, abandoned, parallel):
-                continue
-            s = s if parallel is None else parallel
+            s, k = span
             if spans and s <= spans[-1][1]:
                 spans[-1] = (spans[-1][0], k)
             else:
                 spans.append((s, k))
             last_end = k
         return spans
+
+    def _clause_span(self, v: str, mk: Marker, s: int, ends: list[int], n: int) -> tuple[int, int] | None:
+        """The abandoned clause (from `s`, or from where the repair restates it) through the
+        marker, its pause and a lead-in — when what follows is a repair clause."""
+        m0, m1 = mk.start, mk.end
+        abandoned = v[s:m0]
+        if not _SUBSTANTIVE_RE.search(abandoned):
+            return None
+        k = m1
+        paused_after = k < n and v[k] in _BOUNDARY
+        if paused_after:
+            while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
+                k += 1
+            if self.lead_re is not None:
+                lm = self.lead_re.match(v, k)
+                if lm:
+                    k = lm.end()
+                    while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
+                        k += 1
+        elif k >= n:
+            return None
+        # the repair clause: up to the end of the sentence (a bounded window of it)
+        j = bisect_left(ends, k)
+        e = min(ends[j] if j < len(ends) else n, k + REPAIR_WINDOW)
+        clause = v[k:e]
+        if not self._repair_clause_ok(abandoned, clause):
+            return None
+        parallel = _parallel_start(v, s, m0, clause)
+        if mk.short and not paused_after and parallel is None:
+            return None  # 这个任务啊不是今天的: nothing of the abandoned clause is restated
+        if not paused_after and not mk.strong and not self._runs_on(mk, v, m0, k, abandoned, parallel):
+            return None
+        return (s if parallel is None else parallel), k
+
+    def _repair_clause_ok(self, abandoned: str, clause: str) -> bool:
+        """A substantive statement that keeps every identifier and negation of what it drops."""
+        if not _SUBSTANTIVE_RE.search(clause) or clause.startswith(self.blockers):
+            return False
+        if clause.rstrip(" ，,.。~…").endswith(_QUESTION_TAIL):
+            return False
+        if _ID_RE.search(abandoned) and not _ID_RE.search(clause):
+            return False
+        return not (self._has_negation(abandoned) and not self._has_negation(clause))
+
+    def _typed_span(self, v: str, mk: Marker, lo: int, ends: list[int]) -> tuple[int, int] | None:
+        """The repair replaces one constituent (nlu.semantics.repair_constituents): the
+        abandoned part ends with a constituent of the type the repair begins with — a time by
+        a time (统计本周，改成上周的), a station by a station (ST-03不对ST-08), an action by an
+        action (取消 不对 是暂停). Only that constituent, the marker and its lead-in go."""
+        n = len(v)
+        k = mk.end
+        while k < n and v[k] in _PAUSE_CHARS:
+            k += 1
+        if self.typed_lead_re is not None:
+            lm = self.typed_lead_re.match(v, k)
+            if lm is not None:
+                k = lm.end()
+                while k < n and v[k] in _PAUSE_CHARS:
+                    k += 1
+        typer = self._typer()
+        new = typer.at(v, k)
+        if new is None:
+            return None
+        kind, new_end = new
+        end = mk.start
+        while end > lo and v[end - 1] in _PAUSE_CHARS:
+            end -= 1
+        old = typer.ending_at(v, lo, end, kind)
+        if old is None:
+            return None
+        if mk.typed_only and any(w in v[lo:old] for w in self.change_context):
+            return None  # 把 … 的修程从 C4 改成 C5: the update verb, not a repair
+        j = bisect_left(ends, k)
+        e = min(ends[j] if j < len(ends) else n, k + REPAIR_WINDOW)
+        clause = v[k:e]
+        own = clause[new_end - k:]
+        cut = next((x for x, ch in enumerate(own) if ch in _CLAUSE_MARKS), len(own))
+        if any(w in own[:cut] for w in self.typed_blockers):
+            return None  # ST-03不对ST-08也不对: two statements, not a correction
+        if not self._repair_clause_ok(v[old:end], clause):
+            return None
+        return old, k
+
+    def _typer(self):  # noqa: ANN202
+        if self._constituents is None:
+            from nlu.semantics.repair_constituents import ConstituentTyper
+
+            self._constituents = ConstituentTyper(self._place_shapes)
+        return self._constituents
 
     def _runs_on(self, mk: Marker, v: str, m0: int, k: int, abandoned: str, parallel: int | None) -> bool:
         """A marker with no pause after it: a long explicit one after a pause (…，说错了查本月),
