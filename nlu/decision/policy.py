@@ -252,8 +252,12 @@ class ClarificationPolicy:
     def _repair_changed_key(self, draft: Draft) -> bool:
         """A self-repair that dropped an identifier, a number or a write action (取消 不对 是暂停):
         in a write, confirm the corrected reading, never guess."""
-        dropped = [draft.original[out.o0:out.o1] for out in draft.edits if out.applied and out.edit.type == "self_repair"]
-        return any(any(ch.isdecimal() for ch in d) or self._orders_write(d) for d in dropped)
+        repairs = [out for out in draft.edits if out.applied and out.edit.type == "self_repair"]
+        if any(any(ch.isdecimal() for ch in draft.original[out.o0:out.o1]) for out in repairs):
+            return True
+        # an action dropped by a correction — not the copy a stutter removes (取消 取消)
+        return any("self_repair" in out.edit.reason.split("+") and self._orders_write(draft.original[out.o0:out.o1])
+                   for out in repairs)
 
     @staticmethod
     def _negation_conflict(draft: Draft) -> bool:

@@ -13,6 +13,14 @@ returns the clarification to ask instead; the policy asks the first one found:
 * a date that does not exist (推迟到2月30日, 13月5号): the value is unknown (`protected_change`)
 * an object named only by a spoken number or otherwise unconfirmed (让3号车去 ST-09): which
   one? (`missing_slot`)
+* an ordinal that points back at one of several objects (把 A 和 B 的工单，哦不，就第一个删了):
+  which one? (`coreference`)
+* two objects of one type offered as alternatives (派 AGV-02 去 ST-05，或者 ST-06 也行): the
+  user left the choice open (`missing_slot`)
+* one write verb on one object said both negated and not (取消 T-…01 啊不取消 T-…01): which
+  direction? (`protected_change`)
+* an identifier with a wrong shape (T-202603150: a digit missing) or read out in Chinese
+  digits (T 二零二六零三一五零一): the key cannot be confirmed (`protected_change`)
 
 The data (look-alikes of a negation, fillers between objects) is in
 ``lexicons/write_safety.json``; the marker construction in ``nlu.semantics.self_repair``.
@@ -46,6 +54,10 @@ class _Data:
     # a look-alike, an optional modal and spaces ending right where the write verb starts
     before_verb: re.Pattern[str]
     date_shape: re.Pattern[str]
+    alternative: re.Pattern[str]  # a gap between two objects that offers a choice (，或者)
+    ordinal: re.Pattern[str]
+    date_target: re.Pattern[str]  # 改到 / 推迟到 + spaces, ending where a date starts
+    spoken_id: re.Pattern[str]
 
 
 @functools.lru_cache(maxsize=1)
@@ -65,7 +77,15 @@ def _data() -> _Data:
         longest_filler=max(map(len, fillers), default=1),
         before_verb=re.compile(f"(?P<look>{looks})(?P<modal>{modals})? *\\Z", re.IGNORECASE),
         date_shape=re.compile("|".join(f"(?:{x})" for x in d["dateShapes"])),
+        alternative=re.compile(f"[\\s，,、]*(?:{_alt(d['alternativeWords'])})[\\s，,、]*\\Z"),
+        ordinal=re.compile("|".join(f"(?:{x})" for x in d["ordinalPicks"])),
+        date_target=re.compile(f"(?:{_alt(d['dateTargetVerbs'])})\\s*\\Z"),
+        spoken_id=re.compile("|".join(f"(?:{x})" for x in d["spokenIdShapes"])),
     )
+
+
+def _alt(words) -> str:  # noqa: ANN001
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
 def is_write(draft: Draft) -> bool:
@@ -77,9 +97,12 @@ def is_write(draft: Draft) -> bool:
 def write_risk(draft: Draft) -> Clarification | None:
     """The question to ask before this write may go ahead, or None when it is certain."""
     if not is_write(draft):
-        return None
-    for check in (_unsettled_repair, _filler_joined_objects, _negation_lookalike, _impossible_date,
-                  _unconfirmed_object):
+        # a change verb that takes a date (WO-… 改到 13月1日) is a write's date even where no
+        # write frame was read
+        return _retimed_to_impossible_date(draft)
+    for check in (_ordinal_pick, _unsettled_repair, _direction_conflict, _filler_joined_objects,
+                  _alternative_objects, _negation_lookalike, _impossible_date, _unsure_identifier,
+                  _unconfirmed_object, _class_noun_mover):
         found = check(draft)
         if found is not None:
             return found
@@ -93,6 +116,8 @@ def _unsettled_repair(draft: Draft) -> Clarification | None:
     text = draft.original
     repaired = [(o.o0, o.o1) for o in draft.edits if o.applied and o.edit.type == "self_repair"]
     for mk in default_grammar().markers(text):
+        if mk.typed_only:
+            continue  # 改成 / 算了 are a repair only as a typed one (the cleaning applies those)
         if mk.start == 0 or not (mk.strong or text[mk.start - 1] in _PAUSE or after_token(text, mk.start)):
             continue
         if any(a <= mk.start and mk.end <= b for a, b in repaired):
@@ -203,3 +228,133 @@ def _unconfirmed_object(draft: Draft) -> Clarification | None:
             return Clarification("missing_slot", f"“{shown}”指的是哪一个？这是一个写操作，请给出完整编号。",
                                  ["entities", "semanticFrames"], [])
     return None
+
+
+def _ordinal_pick(draft: Draft) -> Clarification | None:
+    """把 HXD1-0001 和 HXD1-0010 的工单，哦不，就第一个删了: an ordinal after two or more objects
+    points at one of them; in a write the system may not pick it (design 7.8)."""
+    text = draft.original
+    ids = sorted((p for p in draft.protected if p.kind == "identifier"), key=lambda p: p.o0)
+    if len(ids) < 2:
+        return None
+    for m in _data().ordinal.finditer(text):
+        before = [p for p in ids if p.o1 <= m.start()]
+        if len({text[p.o0:p.o1] for p in before}) < 2:
+            continue
+        names = "、".join(dict.fromkeys(text[p.o0:p.o1] for p in before))
+        return Clarification("coreference", f"“{m.group()}”指的是{names}中的哪一个？这是一个写操作，请给出完整编号。",
+                             ["coreferences", "entities", "semanticFrames"], [])
+    return None
+
+
+def _direction_conflict(draft: Draft) -> Clarification | None:
+    """取消 T-…01 任务啊不取消 T-…01: one write verb on one object, once negated and once not —
+    a correction or a negation? The direction of the write is not settled."""
+    text = draft.original
+    negs = [p for p in draft.protected if p.kind == "negation"]
+    ids = sorted((p for p in draft.protected if p.kind == "identifier"), key=lambda p: p.o0)
+    seen: dict[tuple[str, str], bool] = {}
+    for o0, o1 in draft.scratch.get(K.WRITE_ACTIONS) or ():
+        obj = next((p for p in ids if 0 <= p.o0 - o1 <= 4), None) or \
+            next((p for p in reversed(ids) if 0 <= o0 - p.o1 <= 12), None)
+        if obj is None:
+            continue
+        negated = any(0 <= o0 - n.o1 <= 1 for n in negs)
+        key = (text[o0:o1], text[obj.o0:obj.o1])
+        if key in seen and seen[key] != negated:
+            verb = key[0]
+            return Clarification("protected_change",
+                                 f"您对 {key[1]} 既说了“{verb}”又说了“不{verb}”，这是一个写操作，请确认是要{verb}还是不要{verb}。",
+                                 ["semanticFrames", "protectedSpans"], [])
+        seen.setdefault(key, negated)
+    return None
+
+
+def _alternative_objects(draft: Draft) -> Clarification | None:
+    """派 AGV-02 去 ST-05，或者 ST-06 也行: two objects of one type offered as alternatives."""
+    from nlu.decision.questions import readings
+
+    data = _data()
+    text = draft.original
+    objs = sorted((e for e in draft.entities if e.type in _OBJECT_TYPES), key=lambda e: e.o0)
+    for a, b in zip(objs, objs[1:]):
+        if a.type != b.type or b.o0 - a.o1 > 12 or data.alternative.match(text, a.o1, b.o0) is None:
+            continue
+        x, y = text[a.o0:a.o1], text[b.o0:b.o1]
+        end = b.o1
+        tail = text[end:end + 8].lstrip()
+        for w in data_tails():
+            if tail.startswith(w):
+                end = text.index(w, end) + len(w)
+                break
+        opts = readings(draft, a.o0, end, [(x, x), (y, y)])
+        return Clarification("missing_slot", f"您要的是“{x}”还是“{y}”？这是一个写操作，请只给一个。",
+                             ["entities", "semanticFrames"], opts)
+    return None
+
+
+@functools.lru_cache(maxsize=1)
+def data_tails() -> tuple[str, ...]:
+    from nlu.lexicon import load_data_file
+
+    return tuple(sorted(load_data_file("write_safety.json")["alternativeTails"], key=len, reverse=True))
+
+
+def _unsure_identifier(draft: Draft) -> Clarification | None:
+    """取消T-202603150 (a digit missing) / 取消 T 二零二六零三一五零一 (read out): the write's key
+    has the shape of an identifier but is not one that can be confirmed."""
+    from nlu.lexicon import default_pack
+    from nlu.suspicious import find_suspicious
+
+    text = draft.original
+    m = _data().spoken_id.search(text)
+    if m is not None:
+        return _unsure(m.group().strip())
+    valid = [(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
+    patterns = tuple(p.pattern for p in default_pack().identifier_patterns)
+    bad = [x for x in find_suspicious(text, valid, patterns) if x.reason == "malformed_identifier"]
+    if bad:
+        return _unsure(text[bad[0].start:bad[0].end])
+    return None
+
+
+def _unsure(shown: str) -> Clarification:
+    return Clarification("protected_change", f"编号“{shown}”不完整或无法确认，这是一个写操作，请给出完整、正确的编号。",
+                         ["entities", "protectedSpans"], [])
+
+
+def _retimed_to_impossible_date(draft: Draft) -> Clarification | None:
+    data = _data()
+    text = draft.original
+    for m in data.date_shape.finditer(text):
+        if data.date_target.search(text, max(0, m.start() - 8), m.start()) is None:
+            continue
+        found = _impossible_date(draft)
+        if found is not None:
+            return found
+    return None
+
+
+def _class_noun_mover(draft: Draft) -> Clarification | None:
+    """让小车去 ST-05 / 派车去五号站: the mover is named only by its class noun — which one?"""
+    from nlu.semantics.constructions import class_mover_sent
+
+    text = draft.original
+    if any(e.type in ("vehicle", "locomotive") for e in draft.entities):
+        return None
+    for o0, o1 in _dispatch_verbs(draft):
+        if class_mover_sent(text, o1, len(text)):
+            return Clarification("missing_slot", "要派哪一辆车？这是一个写操作，请给出完整的车辆编号。",
+                                 ["entities", "semanticFrames"], [])
+    return None
+
+
+def _dispatch_verbs(draft: Draft) -> list[tuple[int, int]]:
+    """Where the predicates of the turn's unnegated create frames stand in the original text."""
+    text, out = draft.original, []
+    for p in {f.predicate for f in draft.frames if f.write and not f.negated and f.action_class == "create"}:
+        at = text.find(p)
+        while at >= 0 and p:
+            out.append((at, at + len(p)))
+            at = text.find(p, at + 1)
+    return out
