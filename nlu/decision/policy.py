@@ -144,7 +144,7 @@ class ClarificationPolicy:
         if draft.gate == "long" and self._has_write_word(draft):
             return clarify(draft, "missing_slot", LONG_WRITE_QUESTION, ["semanticFrames"])
 
-        risk = write_risk(draft)  # an uncertain object, parameter, negation or date of a write
+        risk = write_risk(draft, self.id_patterns)  # an uncertain object, parameter, negation or date of a write
         if risk is not None:
             return risk
 

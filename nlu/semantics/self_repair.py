@@ -23,7 +23,14 @@ The marker is not a list of strings but a construction read from the lexicon sec
 * ``softMarkers`` (我是说) also fire with no pause after them when the repair clause starts
   like the abandoned one (查上月，我是说查本月).
 
-The abandoned part runs from the start of the sentence (or the previous repair) through the
+A *typed* repair replaces one constituent (``nlu.semantics.repair_constituents``): when the
+repair begins — after a lead-in such as 是 — with a constituent of the type the abandoned part
+ends with (a time by a time, an identifier of one prefix, a place, an action word), only that
+constituent, the marker and its lead-in go: 统计本周，改成上周的报表 → 统计上周的报表, 取消 T-…01
+说错了 是 T-…03 → 取消 T-…03. This reading needs no pause at all (ST-03不对ST-08), and
+``typedMarkers`` (算了, 改成 — also an update verb) count only this way and never after 把/从.
+
+Otherwise the abandoned part runs from the start of the sentence (or the previous repair) through the
 marker, its pause and an optional lead-in (应该是, 改成); the repair must be a substantive
 clause that is not a question and keeps every identifier and negation the abandoned part
 had. Consecutive repairs merge, so the last correction wins. All scans are linear: one

@@ -55,6 +55,7 @@ class _Data:
     before_verb: re.Pattern[str]
     date_shape: re.Pattern[str]
     alternative: re.Pattern[str]  # a gap between two objects that offers a choice (，或者)
+    alternative_tails: tuple[str, ...]  # 也行 / 都可以 closing the second alternative, longest first
     ordinal: re.Pattern[str]
     date_target: re.Pattern[str]  # 改到 / 推迟到 + spaces, ending where a date starts
     spoken_id: re.Pattern[str]
@@ -78,6 +79,7 @@ def _data() -> _Data:
         before_verb=re.compile(f"(?P<look>{looks})(?P<modal>{modals})? *\\Z", re.IGNORECASE),
         date_shape=re.compile("|".join(f"(?:{x})" for x in d["dateShapes"])),
         alternative=re.compile(f"[\\s，,、]*(?:{_alt(d['alternativeWords'])})[\\s，,、]*\\Z"),
+        alternative_tails=tuple(sorted(d["alternativeTails"], key=len, reverse=True)),
         ordinal=re.compile("|".join(f"(?:{x})" for x in d["ordinalPicks"])),
         date_target=re.compile(f"(?:{_alt(d['dateTargetVerbs'])})\\s*\\Z"),
         spoken_id=re.compile("|".join(f"(?:{x})" for x in d["spokenIdShapes"])),
@@ -94,15 +96,19 @@ def is_write(draft: Draft) -> bool:
     return any(f.write for f in draft.frames) or bool(draft.scratch.get(K.IMPERATIVE_WRITES))
 
 
-def write_risk(draft: Draft) -> Clarification | None:
-    """The question to ask before this write may go ahead, or None when it is certain."""
+def write_risk(draft: Draft, id_patterns: tuple = ()) -> Clarification | None:  # noqa: ANN001
+    """The question to ask before this write may go ahead, or None when it is certain.
+
+    `id_patterns`: the pack's identifier patterns (a key of the wrong shape is judged by them)."""
     if not is_write(draft):
         # a change verb that takes a date (WO-… 改到 13月1日) is a write's date even where no
         # write frame was read
         return _retimed_to_impossible_date(draft)
-    for check in (_ordinal_pick, _unsettled_repair, _direction_conflict, _filler_joined_objects,
-                  _alternative_objects, _negation_lookalike, _impossible_date, _unsure_identifier,
-                  _unconfirmed_object, _class_noun_mover):
+    checks = (_ordinal_pick, _unsettled_repair, _direction_conflict, _filler_joined_objects,
+              _alternative_objects, _negation_lookalike, _impossible_date,
+              functools.partial(_unsure_identifier, id_patterns=id_patterns), _unconfirmed_object,
+              _class_noun_mover)
+    for check in checks:
         found = check(draft)
         if found is not None:
             return found
@@ -282,28 +288,19 @@ def _alternative_objects(draft: Draft) -> Clarification | None:
             continue
         x, y = text[a.o0:a.o1], text[b.o0:b.o1]
         end = b.o1
-        tail = text[end:end + 8].lstrip()
-        for w in data_tails():
-            if tail.startswith(w):
-                end = text.index(w, end) + len(w)
-                break
+        gap = len(text[end:]) - len(text[end:].lstrip())
+        tail = next((w for w in data.alternative_tails if text.startswith(w, end + gap)), None)
+        if tail is not None:
+            end += gap + len(tail)  # the option replaces "ST-05，或者ST-06也行" whole
         opts = readings(draft, a.o0, end, [(x, x), (y, y)])
         return Clarification("missing_slot", f"您要的是“{x}”还是“{y}”？这是一个写操作，请只给一个。",
                              ["entities", "semanticFrames"], opts)
     return None
 
 
-@functools.lru_cache(maxsize=1)
-def data_tails() -> tuple[str, ...]:
-    from nlu.lexicon import load_data_file
-
-    return tuple(sorted(load_data_file("write_safety.json")["alternativeTails"], key=len, reverse=True))
-
-
-def _unsure_identifier(draft: Draft) -> Clarification | None:
+def _unsure_identifier(draft: Draft, id_patterns: tuple = ()) -> Clarification | None:  # noqa: ANN001
     """取消T-202603150 (a digit missing) / 取消 T 二零二六零三一五零一 (read out): the write's key
     has the shape of an identifier but is not one that can be confirmed."""
-    from nlu.lexicon import default_pack
     from nlu.suspicious import find_suspicious
 
     text = draft.original
@@ -311,8 +308,7 @@ def _unsure_identifier(draft: Draft) -> Clarification | None:
     if m is not None:
         return _unsure(m.group().strip())
     valid = [(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
-    patterns = tuple(p.pattern for p in default_pack().identifier_patterns)
-    bad = [x for x in find_suspicious(text, valid, patterns) if x.reason == "malformed_identifier"]
+    bad = [x for x in find_suspicious(text, valid, id_patterns) if x.reason == "malformed_identifier"]
     if bad:
         return _unsure(text[bad[0].start:bad[0].end])
     return None
