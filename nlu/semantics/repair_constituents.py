@@ -77,6 +77,17 @@ class ConstituentTyper:
         return None
 
 
+    def last_of(self, v: str, lo: int, end: int, kind: str) -> tuple[int, int] | None:
+        """(start, end) of the last constituent of type `kind` inside [lo, end)."""
+        w0 = max(lo, end - 2 * _WINDOW)
+        found = None
+        for j in range(w0, end):
+            got = self.at(v, j)
+            if got is not None and got[0] == kind and got[1] <= end:
+                found = (j, got[1])
+        return found
+
+
 def _has_digit(s: str) -> bool:
     return any(c.isdigit() for c in s)
 

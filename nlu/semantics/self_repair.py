@@ -118,6 +118,8 @@ class RepairGrammar:
         leads = tuple(section.get("typedLeadIns", ())) + tuple(section["leadIns"])
         self.typed_lead_re = re.compile(f"(?:{_alt(leads)})") if leads else None
         self.typed_blockers = tuple(section.get("typedBlockers", ()))
+        self.contrast_lead = section.get("contrastLeadIn", "")
+        self.pause_mark = section.get("pauseMark", "，")
         self.change_context = tuple(section.get("changeContext", ()))
         self._place_shapes = tuple(section.get("placeShapes", ()))
         self._constituents = None  # built on the first typed repair (most turns have none)
@@ -129,8 +131,9 @@ class RepairGrammar:
         short_cores = self.short
         for m in self._finditer(v):
             m0, m1 = m.span()
+            contrast = self._contrast(v, m1)
             if m.start("core") == m0 and m.end("core") == m1 and v[m0:m1] in short_cores \
-                    and not _own_clause(v, m0, m1):
+                    and not _own_clause(v, m0, m1) and not contrast:
                 continue  # the usual case: a bare 不 / 不是 is a word, not a correction
             inter = m.group("inter") or ""
             core = m.group("core")
@@ -145,11 +148,23 @@ class RepairGrammar:
                     inter = ""
                 else:
                     continue
-            if short and not inter and not doubled and not _own_clause(v, m0, m1):
+            if short and not inter and not doubled and not _own_clause(v, m0, m1) and not contrast:
                 continue  # a bare 不是 / 不 is a word, not a correction — unless it is a clause of its own
             out.append(Marker(m0, m1, bool(inter), doubled, short, core in self.soft and not inter, v[m0:m1],
-                              core in self.typed_markers))
+                              core in self.typed_markers or (short and contrast and not inter and not doubled
+                                                             and not _own_clause(v, m0, m1))))
         return out
+
+    def _contrast(self, v: str, m1: int) -> bool:
+        """不是 + a pause + 是 (昨天的工单不是 是前天的): "not that — this", a repair only when
+        typed (the constituent after 是 replaces one of its type)."""
+        if m1 >= len(v) or v[m1] not in _PAUSE_CHARS or self.typed_lead_re is None:
+            return False
+        k = m1
+        while k < len(v) and v[k] in _PAUSE_CHARS:
+            k += 1
+        lm = self.typed_lead_re.match(v, k)
+        return lm is not None and lm.group() == self.contrast_lead
 
     def _finditer(self, v: str):  # noqa: ANN202
         """`marker_re.finditer(v)`, trying the pattern only where a marker can begin."""
@@ -166,8 +181,10 @@ class RepairGrammar:
             pos = m.end()
 
     # ---------------------------------------------------------------- repairs
-    def repair_spans(self, v: str) -> list[tuple[int, int]]:
-        """The [start, end) ranges of `v` a self-repair abandons (merged, in order)."""
+    def repair_spans(self, v: str) -> list[tuple[int, int, str]]:
+        """The [start, end) ranges of `v` a self-repair abandons (merged, in order), each with
+        what replaces it: nothing, or a pause where a repair leaves its head behind
+        (昨天的工单不是 是前天的 → 工单，前天的)."""
         if self._first.search(v) is None:
             return []
         markers = [mk for mk in self.markers(v) if mk.start > 0]
@@ -175,7 +192,7 @@ class RepairGrammar:
             return []
         n = len(v)
         ends = [m.start() for m in _SENT_END_RE.finditer(v)]
-        spans: list[tuple[int, int]] = []
+        spans: list[tuple[int, int, str]] = []
         last_end = 0
         for mk in markers:
             i = bisect_left(ends, mk.start)
@@ -188,12 +205,14 @@ class RepairGrammar:
                 span = self._clause_span(v, mk, lo, ends, n)
             if span is None:
                 continue
-            s, k = span
-            if spans and s <= spans[-1][1]:
-                spans[-1] = (spans[-1][0], k)
-            else:
-                spans.append((s, k))
-            last_end = k
+            for s, k, rep in (span if isinstance(span, list) else [(*span, "")]):
+                if spans and s <= spans[-1][1] and not rep and not spans[-1][2]:
+                    spans[-1] = (spans[-1][0], k, "")
+                elif spans and s < spans[-1][1]:
+                    continue  # overlaps a replaced pause: the first reading stands
+                else:
+                    spans.append((s, k, rep))
+                last_end = k
         return spans
 
     def _clause_span(self, v: str, mk: Marker, s: int, ends: list[int], n: int) -> tuple[int, int] | None:
@@ -263,6 +282,13 @@ class RepairGrammar:
         while end > lo and v[end - 1] in _PAUSE_CHARS:
             end -= 1
         old = typer.ending_at(v, lo, end, kind)
+        inner = None
+        if old is None and v[mk.end:mk.end + 1] in _PAUSE_CHARS:
+            # 昨天的工单不是 是前天的: the replaced constituent stands inside the abandoned part
+            inner = typer.last_of(v, lo, end, kind)
+            if inner is None:
+                return None
+            old = inner[0]
         if old is None:
             return None
         if mk.typed_only and any(w in v[lo:old] for w in self.change_context):
@@ -276,7 +302,15 @@ class RepairGrammar:
             return None  # ST-03不对ST-08也不对: two statements, not a correction
         if not self._repair_clause_ok(v[old:end], clause):
             return None
-        return old, k
+        if inner is None:
+            return old, k
+        # the repair says only the new constituent and what linked the old one to its head
+        # (前天 + 的): the head stays where it was, the repair follows it after a pause
+        rest = own.rstrip(" ，,。.！!")
+        head = v[inner[1]:end]
+        if len(rest) > 2 or not head.startswith(rest) or not _SUBSTANTIVE_RE.search(head[len(rest):]):
+            return None
+        return [(old, inner[1] + len(rest), ""), (end, k, self.pause_mark)]
 
     def _typer(self):  # noqa: ANN202
         if self._constituents is None:
