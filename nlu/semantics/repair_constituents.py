@@ -80,11 +80,24 @@ class ConstituentTyper:
     def last_of(self, v: str, lo: int, end: int, kind: str) -> tuple[int, int] | None:
         """(start, end) of the last constituent of type `kind` inside [lo, end)."""
         w0 = max(lo, end - 2 * _WINDOW)
-        found = None
-        for j in range(w0, end):
-            got = self.at(v, j)
-            if got is not None and got[0] == kind and got[1] <= end:
-                found = (j, got[1])
+        found: tuple[int, int] | None = None
+        if kind.startswith("id:"):
+            for m in _ID_RE.finditer(v, w0, end):
+                if _has_digit(m.group()) and _id_type(m.group()) == kind:
+                    found = m.span()
+        elif kind == "place" and self._place_re is not None:
+            for m in self._place_re.finditer(v, w0, end):
+                found = m.span()
+        elif kind == "time":
+            spans = _times(v[w0:end])
+            if spans:
+                t0, t1 = max(spans)
+                found = (w0 + t0, w0 + t1)
+        elif kind == "action":
+            for j in range(w0, end):
+                word = _action_at(v, j)
+                if word and j + len(word) <= end:
+                    found = (j, j + len(word))
         return found
 
 
