@@ -134,7 +134,7 @@ class ClarificationPolicy:
                            ["entities", "protectedSpans"])
 
         if (draft.scratch.get(K.WRITE_ACTIONS) or any(f.write for f in draft.frames)) and self._repair_changed_key(draft):
-            return clarify(draft, "protected_change", "您中途改了编号、数字或操作，这是一个写操作，请用一句完整的话确认最终的对象和参数。",
+            return clarify(draft, "protected_change", "您中途改了编号、数字、时间或操作，这是一个写操作，请用一句完整的话确认最终的对象和参数。",
                            ["canonicalText", "semanticFrames"], [("按改正后的内容", text)])
 
         if self._negation_conflict(draft):
@@ -250,14 +250,19 @@ class ClarificationPolicy:
         return bool(draft.template_candidates or draft.entities or any(p.kind == "action" for p in draft.protected))
 
     def _repair_changed_key(self, draft: Draft) -> bool:
-        """A self-repair that dropped an identifier, a number or a write action (取消 不对 是暂停):
-        in a write, confirm the corrected reading, never guess."""
+        """A self-repair that dropped an identifier, a number, a write action (取消 不对 是暂停) or a
+        time (明天的任务取消，不对，是后天的): in a write, confirm the corrected reading (design 7.1:
+        a changed time or action is kept or asked about), never guess."""
         repairs = [out for out in draft.edits if out.applied and out.edit.type == "self_repair"]
         if any(any(ch.isdecimal() for ch in draft.original[out.o0:out.o1]) for out in repairs):
             return True
-        # an action dropped by a correction — not the copy a stutter removes (取消 取消)
-        return any("self_repair" in out.edit.reason.split("+") and self._orders_write(draft.original[out.o0:out.o1])
-                   for out in repairs)
+        # an action or a time dropped by a correction — not the copy a stutter removes (取消 取消)
+        from nlu.values.times import find_times
+
+        ref = draft.source.reference_time
+        return any("self_repair" in out.edit.reason.split("+") and (
+            self._orders_write(draft.original[out.o0:out.o1]) or find_times(draft.original[out.o0:out.o1], ref))
+            for out in repairs)
 
     @staticmethod
     def _negation_conflict(draft: Draft) -> bool:
