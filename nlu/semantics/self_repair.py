@@ -199,13 +199,14 @@ class RepairGrammar:
             lo = max(last_end, ends[i - 1] + 1 if i else 0)
             if mk.start - lo > REPAIR_WINDOW:
                 continue  # too long to call it one abandoned clause
-            span = self._typed_span(v, mk, lo, ends)
-            if span is None and not mk.typed_only and (
+            cuts = self._typed_span(v, mk, lo, ends)
+            if cuts is None and not mk.typed_only and (
                     mk.strong or v[mk.start - 1] in _BOUNDARY or (len(mk.text) >= 3 and after_token(v, mk.start))):
                 span = self._clause_span(v, mk, lo, ends, n)
-            if span is None:
+                cuts = None if span is None else [(*span, "")]
+            if cuts is None:
                 continue
-            for s, k, rep in (span if isinstance(span, list) else [(*span, "")]):
+            for s, k, rep in cuts:
                 if spans and s <= spans[-1][1] and not rep and not spans[-1][2]:
                     spans[-1] = (spans[-1][0], k, "")
                 elif spans and s < spans[-1][1]:
@@ -258,7 +259,7 @@ class RepairGrammar:
             return False
         return not (self._has_negation(abandoned) and not self._has_negation(clause))
 
-    def _typed_span(self, v: str, mk: Marker, lo: int, ends: list[int]) -> tuple[int, int] | None:
+    def _typed_span(self, v: str, mk: Marker, lo: int, ends: list[int]) -> list[tuple[int, int, str]] | None:
         """The repair replaces one constituent (nlu.semantics.repair_constituents): the
         abandoned part ends with a constituent of the type the repair begins with — a time by
         a time (统计本周，改成上周的), a station by a station (ST-03不对ST-08), an action by an
@@ -303,7 +304,7 @@ class RepairGrammar:
         if not self._repair_clause_ok(v[old:end], clause):
             return None
         if inner is None:
-            return old, k
+            return [(old, k, "")]
         # the repair says only the new constituent and what linked the old one to its head
         # (前天 + 的): the head stays where it was, the repair follows it after a pause
         rest = own.rstrip(" ，,。.！!")
