@@ -101,6 +101,11 @@ class ConstituentTyper:
         return found
 
 
+def names_action_or_time(s: str) -> bool:
+    """`s` (a stretch a repair dropped) holds an action word or a time: a fact of a write."""
+    return any(w in s for w in _actions()) or bool(_times(s))
+
+
 def _has_digit(s: str) -> bool:
     return any(c.isdigit() for c in s)
 

@@ -56,6 +56,7 @@ _CLAUSE_MARKS = frozenset("，,、；;：:")
 _PAUSE_CHARS = frozenset(" ，,、")
 _QUESTION_TAIL = ("吗", "吧", "么", "呢")
 REPAIR_WINDOW = 200  # longest abandoned/repair clause considered, in code points
+_NEGATION_REACH = 3  # a negation this close before a replaced constituent is part of it (不要取消)
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,6 +293,12 @@ class RepairGrammar:
             old = inner[0]
         if old is None:
             return None
+        # a negation (and modal) right before the replaced constituent belongs to it: 不要取消
+        # 呃我是说取消 replaces 不要取消, never leaves 不要 in front of the new verb
+        before = v[max(lo, old - _NEGATION_REACH):old]
+        at = min((before.find(w) for w in self.negations if w in before), default=-1)
+        if at >= 0:
+            old = old - len(before) + at
         if mk.typed_only and any(w in v[lo:old] for w in self.change_context):
             return None  # 把 … 的修程从 C4 改成 C5: the update verb, not a repair
         j = bisect_left(ends, k)

@@ -11,8 +11,8 @@ returns the clarification to ask instead; the policy asks the first one found:
 * a character or typed syllable that reads like a negation right before the write
   (布要删除, bu要删除): is it 不要删除? (`protected_change`)
 * a date that does not exist (推迟到2月30日, 13月5号): the value is unknown (`protected_change`)
-* an object named only by a spoken number or otherwise unconfirmed (让3号车去 ST-09): which
-  one? (`missing_slot`)
+* an object named only by a spoken number or otherwise unconfirmed (让3号车去 ST-09), or a
+  mover named only by its class noun (让小车去五号站): which one? (`missing_slot`)
 * an ordinal that points back at one of several objects (把 A 和 B 的工单，哦不，就第一个删了):
   which one? (`coreference`)
 * two objects of one type offered as alternatives (派 AGV-02 去 ST-05，或者 ST-06 也行): the
@@ -23,7 +23,8 @@ returns the clarification to ask instead; the policy asks the first one found:
   digits (T 二零二六零三一五零一): the key cannot be confirmed (`protected_change`)
 
 The data (look-alikes of a negation, fillers between objects) is in
-``lexicons/write_safety.json``; the marker construction in ``nlu.semantics.self_repair``.
+``lexicons/write_safety.json``, the questions in ``lexicons/clarifications.json``; the
+marker construction in ``nlu.semantics.self_repair``.
 Every check is one pass over the draft's facts or a bounded window of text.
 """
 from __future__ import annotations
@@ -31,10 +32,13 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nlu import draft_keys as K
 from nlu.draft import Clarification, Draft
+
+if TYPE_CHECKING:
+    from nlu.lexicon.model import QuestionTexts
 
 # what an object of a write can be; a quantity or a time is a parameter, not an object
 _OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
@@ -96,27 +100,28 @@ def is_write(draft: Draft) -> bool:
     return any(f.write for f in draft.frames) or bool(draft.scratch.get(K.IMPERATIVE_WRITES))
 
 
-def write_risk(draft: Draft, id_patterns: tuple = ()) -> Clarification | None:  # noqa: ANN001
-    """The question to ask before this write may go ahead, or None when it is certain.
+def write_risk(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -> Clarification | None:  # noqa: ANN001
+    """The question to ask before this write may go ahead (texts from `q`), or None when it is certain.
 
-    `id_patterns`: the pack's identifier patterns (a key of the wrong shape is judged by them)."""
+    `suspicious`: the look-alike, malformed or bare keys the policy found on the final text
+    (`nlu.suspicious`); a malformed one is a write's key of the wrong shape."""
     if not is_write(draft):
         # a change verb that takes a date (WO-… 改到 13月1日) is a write's date even where no
         # write frame was read
-        return _retimed_to_impossible_date(draft)
+        return _retimed_to_impossible_date(draft, q)
     checks = (_ordinal_pick, _unsettled_repair, _direction_conflict, _filler_joined_objects,
               _alternative_objects, _negation_lookalike, _impossible_date,
-              functools.partial(_unsure_identifier, id_patterns=id_patterns), _unconfirmed_object,
+              functools.partial(_unsure_identifier, suspicious=suspicious), _unconfirmed_object,
               _class_noun_mover)
     for check in checks:
-        found = check(draft)
+        found = check(draft, q)
         if found is not None:
             return found
     return None
 
 
 # -- the checks ------------------------------------------------------------------------
-def _unsettled_repair(draft: Draft) -> Clarification | None:
+def _unsettled_repair(draft: Draft, q: QuestionTexts) -> Clarification | None:
     from nlu.semantics.self_repair import after_token, default_grammar
 
     text = draft.original
@@ -130,13 +135,12 @@ def _unsettled_repair(draft: Draft) -> Clarification | None:
             continue  # the cleaning settled it (a changed key is the policy's own rule)
         if not text[mk.end:].strip(" ，,。.！!？?"):
             continue  # nothing after it: not a correction of anything
-        return Clarification("protected_change",
-                             f"您中途说了“{mk.text.strip(' ，,、')}”改口，这是一个写操作，请用一句完整的话确认最终的对象和参数。",
+        return Clarification("protected_change", q.question("unsettled_repair", marker=mk.text.strip(" ，,、")),
                              ["canonicalText", "semanticFrames"], [])
     return None
 
 
-def _filler_joined_objects(draft: Draft) -> Clarification | None:
+def _filler_joined_objects(draft: Draft, q: QuestionTexts) -> Clarification | None:
     from nlu.decision.questions import readings
 
     data = _data()
@@ -147,8 +151,9 @@ def _filler_joined_objects(draft: Draft) -> Clarification | None:
         if len(gap) > 12 or not _only_fillers(gap.replace(" ", ""), data):
             continue
         x, y = text[a.o0:a.o1], text[b.o0:b.o1]
-        opts = readings(draft, a.o0, b.o1, [(f"只要 {x}", x), (f"只要 {y}", y), (f"{x} 和 {y} 都要", f"{x}和{y}")])
-        return Clarification("missing_slot", f"您说的是“{x}”还是“{y}”，还是两个都要？这是一个写操作，请确认对象。",
+        opts = readings(draft, a.o0, b.o1, [(q.option("only_one", id=x), x), (q.option("only_one", id=y), y),
+                                            (q.option("both_label", first=x, second=y), q.option("both_fill", first=x, second=y))])
+        return Clarification("missing_slot", q.question("filler_joined_objects", first=x, second=y),
                              ["entities", "semanticFrames"], opts)
     return None
 
@@ -166,7 +171,7 @@ def _only_fillers(gap: str, data: _Data) -> bool:
     return ok[-1]
 
 
-def _negation_lookalike(draft: Draft) -> Clarification | None:
+def _negation_lookalike(draft: Draft, q: QuestionTexts) -> Clarification | None:
     data = _data()
     text = draft.original
     negation = dict(data.lookalikes)
@@ -178,8 +183,7 @@ def _negation_lookalike(draft: Draft) -> Clarification | None:
         p, look, modal = w0 + m.start(), m.group("look").lower(), m.group("modal") or ""
         if _opens_clause(text, p, look, data) and not _in_word(text, p, look, data):
             shown = text[p:o0].strip()
-            return Clarification("protected_change",
-                                 f"“{shown}”是“{negation[look]}{modal}”的意思吗？这是一个写操作，请确认是要执行还是不要执行。",
+            return Clarification("protected_change", q.question("negation_lookalike", shown=shown, negation=negation[look], modal=modal),
                                  ["semanticFrames", "protectedSpans"], [])
     return None
 
@@ -208,35 +212,33 @@ def _in_word(text: str, p: int, look: str, data: _Data) -> bool:
     return False
 
 
-def _impossible_date(draft: Draft) -> Clarification | None:
+def _impossible_date(draft: Draft, q: QuestionTexts) -> Clarification | None:
     """A time value that resolves to nothing (2月30日), or a date-shaped phrase no resolved
     time value covers (13月5号: the value reader does not even take it for a date)."""
     values = draft.scratch.get(K.VALUES) or ()
     for v in values:
         if v.kind in _TIME_KINDS and v.canonical_value is None:
-            return _bad_date(draft.original[v.o0:v.o1])
+            return _bad_date(q, draft.original[v.o0:v.o1])
     resolved = [(v.o0, v.o1) for v in values if v.kind in _TIME_KINDS and v.canonical_value is not None]
     for m in _data().date_shape.finditer(draft.original):
         if not any(a <= m.start() and m.end() <= b for a, b in resolved):
-            return _bad_date(m.group())
+            return _bad_date(q, m.group())
     return None
 
 
-def _bad_date(shown: str) -> Clarification:
-    return Clarification("protected_change", f"日期“{shown}”不存在或无法确定，这是一个写操作，请给出正确的日期。",
-                         ["entities", "semanticFrames"], [])
+def _bad_date(q: QuestionTexts, shown: str) -> Clarification:
+    return Clarification("protected_change", q.question("impossible_date", shown=shown), ["entities", "semanticFrames"], [])
 
 
-def _unconfirmed_object(draft: Draft) -> Clarification | None:
+def _unconfirmed_object(draft: Draft, q: QuestionTexts) -> Clarification | None:
     for e in draft.entities:
         if e.type in _OBJECT_TYPES and not e.confirmed and e.canonical_value is None:
             shown = draft.original[e.o0:e.o1]
-            return Clarification("missing_slot", f"“{shown}”指的是哪一个？这是一个写操作，请给出完整编号。",
-                                 ["entities", "semanticFrames"], [])
+            return Clarification("missing_slot", q.question("unconfirmed_object", shown=shown), ["entities", "semanticFrames"], [])
     return None
 
 
-def _ordinal_pick(draft: Draft) -> Clarification | None:
+def _ordinal_pick(draft: Draft, q: QuestionTexts) -> Clarification | None:
     """把 HXD1-0001 和 HXD1-0010 的工单，哦不，就第一个删了: an ordinal after two or more objects
     points at one of them; in a write the system may not pick it (design 7.8)."""
     text = draft.original
@@ -248,12 +250,12 @@ def _ordinal_pick(draft: Draft) -> Clarification | None:
         if len({text[p.o0:p.o1] for p in before}) < 2:
             continue
         names = "、".join(dict.fromkeys(text[p.o0:p.o1] for p in before))
-        return Clarification("coreference", f"“{m.group()}”指的是{names}中的哪一个？这是一个写操作，请给出完整编号。",
+        return Clarification("coreference", q.question("ordinal_pick", mention=m.group(), names=names),
                              ["coreferences", "entities", "semanticFrames"], [])
     return None
 
 
-def _direction_conflict(draft: Draft) -> Clarification | None:
+def _direction_conflict(draft: Draft, q: QuestionTexts) -> Clarification | None:
     """取消 T-…01 任务啊不取消 T-…01: one write verb on one object, once negated and once not —
     a correction or a negation? The direction of the write is not settled."""
     text = draft.original
@@ -261,6 +263,7 @@ def _direction_conflict(draft: Draft) -> Clarification | None:
     ids = sorted((p for p in draft.protected if p.kind == "identifier"), key=lambda p: p.o0)
     seen: dict[tuple[str, str], bool] = {}
     for o0, o1 in draft.scratch.get(K.WRITE_ACTIONS) or ():
+        # its object: an identifier right after the verb, or one shortly before it (把 … 取消)
         obj = next((p for p in ids if 0 <= p.o0 - o1 <= 4), None) or \
             next((p for p in reversed(ids) if 0 <= o0 - p.o1 <= 12), None)
         if obj is None:
@@ -268,15 +271,13 @@ def _direction_conflict(draft: Draft) -> Clarification | None:
         negated = any(0 <= o0 - n.o1 <= 1 for n in negs)
         key = (text[o0:o1], text[obj.o0:obj.o1])
         if key in seen and seen[key] != negated:
-            verb = key[0]
-            return Clarification("protected_change",
-                                 f"您对 {key[1]} 既说了“{verb}”又说了“不{verb}”，这是一个写操作，请确认是要{verb}还是不要{verb}。",
+            return Clarification("protected_change", q.question("direction_conflict", verb=key[0], shown=key[1]),
                                  ["semanticFrames", "protectedSpans"], [])
         seen.setdefault(key, negated)
     return None
 
 
-def _alternative_objects(draft: Draft) -> Clarification | None:
+def _alternative_objects(draft: Draft, q: QuestionTexts) -> Clarification | None:
     """派 AGV-02 去 ST-05，或者 ST-06 也行: two objects of one type offered as alternatives."""
     from nlu.decision.questions import readings
 
@@ -293,55 +294,45 @@ def _alternative_objects(draft: Draft) -> Clarification | None:
         if tail is not None:
             end += gap + len(tail)  # the option replaces "ST-05，或者ST-06也行" whole
         opts = readings(draft, a.o0, end, [(x, x), (y, y)])
-        return Clarification("missing_slot", f"您要的是“{x}”还是“{y}”？这是一个写操作，请只给一个。",
+        return Clarification("missing_slot", q.question("alternative_objects", first=x, second=y),
                              ["entities", "semanticFrames"], opts)
     return None
 
 
-def _unsure_identifier(draft: Draft, id_patterns: tuple = ()) -> Clarification | None:  # noqa: ANN001
+def _unsure_identifier(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -> Clarification | None:  # noqa: ANN001
     """取消T-202603150 (a digit missing) / 取消 T 二零二六零三一五零一 (read out): the write's key
     has the shape of an identifier but is not one that can be confirmed."""
-    from nlu.suspicious import find_suspicious
-
-    text = draft.original
-    m = _data().spoken_id.search(text)
+    m = _data().spoken_id.search(draft.original)
     if m is not None:
-        return _unsure(m.group().strip())
-    valid = [(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
-    bad = [x for x in find_suspicious(text, valid, id_patterns) if x.reason == "malformed_identifier"]
-    if bad:
-        return _unsure(text[bad[0].start:bad[0].end])
+        return Clarification("protected_change", q.question("unsure_identifier", shown=m.group().strip()),
+                             ["entities", "protectedSpans"], [])
+    bad = next((x for x in suspicious if x.reason == "malformed_identifier"), None)
+    if bad is not None:
+        return Clarification("protected_change", q.question("unsure_identifier", shown=draft.text[bad.start:bad.end]),
+                             ["entities", "protectedSpans"], [])
     return None
 
 
-def _unsure(shown: str) -> Clarification:
-    return Clarification("protected_change", f"编号“{shown}”不完整或无法确认，这是一个写操作，请给出完整、正确的编号。",
-                         ["entities", "protectedSpans"], [])
-
-
-def _retimed_to_impossible_date(draft: Draft) -> Clarification | None:
+def _retimed_to_impossible_date(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    """WO-20260312 改到 13月1日: a date right after a change verb belongs to a write."""
     data = _data()
     text = draft.original
     for m in data.date_shape.finditer(text):
-        if data.date_target.search(text, max(0, m.start() - 8), m.start()) is None:
-            continue
-        found = _impossible_date(draft)
-        if found is not None:
-            return found
+        if data.date_target.search(text, max(0, m.start() - 8), m.start()) is not None:
+            return _impossible_date(draft, q)
     return None
 
 
-def _class_noun_mover(draft: Draft) -> Clarification | None:
+def _class_noun_mover(draft: Draft, q: QuestionTexts) -> Clarification | None:
     """让小车去 ST-05 / 派车去五号站: the mover is named only by its class noun — which one?"""
     from nlu.semantics.constructions import class_mover_sent
 
     text = draft.original
     if any(e.type in ("vehicle", "locomotive") for e in draft.entities):
         return None
-    for o0, o1 in _dispatch_verbs(draft):
+    for _o0, o1 in _dispatch_verbs(draft):
         if class_mover_sent(text, o1, len(text)):
-            return Clarification("missing_slot", "要派哪一辆车？这是一个写操作，请给出完整的车辆编号。",
-                                 ["entities", "semanticFrames"], [])
+            return Clarification("missing_slot", q.question("class_noun_mover"), ["entities", "semanticFrames"], [])
     return None
 
 
