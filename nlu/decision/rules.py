@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from nlu import draft_keys as K
 from nlu.decision.questions import clarify, readings
 from nlu.draft import Clarification, Draft
+from nlu.semantics.repair_constituents import names_action_or_time
 from nlu.semantics.write_risk import write_risk as _write_risk
 from nlu.suspicious import find_suspicious
 
@@ -117,8 +118,6 @@ def lookalike_characters(turn: Turn) -> Clarification | None:
 # -- writes never fail open ----------------------------------------------------------------
 def write_repair_changed_key(turn: Turn) -> Clarification | None:
     """A self-repair changed a key, number, action or time of a write (取消 T-41 不对 T-42, 取消 不对 是暂停): confirm the final reading, never guess."""
-    from nlu.semantics.repair_constituents import names_action_or_time
-
     draft = turn.draft
     if not (draft.scratch.get(K.WRITE_ACTIONS) or any(f.write for f in draft.frames)):
         return None

@@ -44,6 +44,8 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Any
 
+from nlu.semantics.repair_constituents import ConstituentTyper
+
 _IDEO = r"\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _ID_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_]?\d")
 _SUBSTANTIVE_RE = re.compile(f"[{_IDEO}A-Za-z0-9\u3040-\u30ff]")
@@ -320,10 +322,8 @@ class RepairGrammar:
             return None
         return [(old, inner[1] + len(rest), ""), (end, k, self.pause_mark)]
 
-    def _typer(self):  # noqa: ANN202
+    def _typer(self) -> ConstituentTyper:
         if self._constituents is None:
-            from nlu.semantics.repair_constituents import ConstituentTyper
-
             self._constituents = ConstituentTyper(self._place_shapes)
         return self._constituents
 
