@@ -14,9 +14,11 @@ order of trust; a higher-trust source wins a window over a lower one:
    ``require_any`` context (checked on the sentence *without* the window itself, after the
    context-free corrections of this pass, so ``鸡车检休`` can use the corrected 检修).
 4. **pinyin + edit distance** – only for windows of 2–4 Han characters that no pack word
-   covers and that jieba (loaded lazily, pack surfaces as user words) leaves as single
-   characters; compared with the pack's Han term surfaces by toned/toneless pinyin
-   (pypinyin) and syllable edit distance (rapidfuzz).
+   covers (a single-character term such as 车 does not hide its character: 车涧) and that
+   jieba (loaded lazily, pack surfaces as user words) leaves as single characters;
+   compared with the pack's Han term surfaces by toned/toneless pinyin (pypinyin) and
+   syllable edit distance (rapidfuzz). Sound alone only suggests; the words may justify it
+   (below).
 
 Sources 3 and 4 never touch a key entity: every window overlapping a protected span (ids,
 names, numbers, times, amounts, negation, comparison, action and explicit domain words)
@@ -37,6 +39,17 @@ stays a suggestion (0.85); before the segmenter is loaded (a cold process withou
 ``pinyin_warming`` — keeping the text is the safe side. The positive and negative corpus of
 this rule is ``lexicons/corpora/correct.word_gate.json``.
 
+A pinyin candidate (source 4) is applied by the same kind of evidence, stricter because no
+reviewer listed it (`_gate_pinyin_by_words`): one character off exactly one pack term of the
+same toneless pinyin, on a channel that confuses sounds (ASR, pinyin typing; never OCR), no
+numeral (几 included), negation, comparison or write action on either side, the changed
+character in no pack word, the window a phrase of its own (text edge, punctuation, function
+character or the edge of a pack word / protected span / applicable fix on both sides), the
+original no dictionary word (修成 stays: a suggestion) and no word cut in the corrected
+sentence, and a domain clause around it (an identifier or a non-generic pack term). 全年检修
+报彪, WO-… 的进杜, AGV-10 现在的装态 are corrected; 有叫车服务吗, 用试灯检测, 继电器进端,
+AGV-02 今天跑了几单 keep their words. Corpus: ``lexicons/corpora/correct.pinyin_gate.json``.
+
 Scores (``confidence`` of the edit; applied iff score ≥ 0.92 and no protected span):
 
 =====================================================================  =====
@@ -49,6 +62,8 @@ source alternative → pack term, channel-plausible (ASR: same toneless
 source alternative → pack term, implausible channel or competition     0.85 / 0.80
 confusion pair with ``autoApply: false`` (context satisfied or none)   0.75
 confusion pair the words do not justify (see above)                    0.85
+pinyin the words justify (above), toned pinyin identical               0.93
+pinyin the words justify (above), toneless pinyin identical            0.92
 pinyin: toned pinyin identical, unique pack term                       0.90
 pinyin: toneless pinyin identical, unique pack term                    0.86
 pinyin: several pack terms share the pinyin (best one)                 0.70
@@ -57,7 +72,7 @@ pinyin: one syllable one letter away (z/zh, n/ng …), unique term       0.60
 
 The pair scores rest on the pack's review (a pair is curated for its channel; a context
 condition narrows it further); the pinyin scores stay below 0.92 by construction: pinyin
-alone is a suggestion (the brief's calibration target: an applied ≥ 0.92 score must be
+alone is a suggestion (word- and clause-justified pinyin is the exception above) (the brief's calibration target: an applied ≥ 0.92 score must be
 right ≥ 92 % of the time; the eval harness reports ECE/Brier on the dev goldset and these
 priors are to be recalibrated there per source). Any candidate whose right side introduces
 a time, number, negation, comparison or *write*-action word is capped at 0.80 whatever
@@ -97,6 +112,7 @@ THRESHOLD = 0.92
 MEANING_CAP = 0.80
 GATED = 0.85  # a pair the words do not justify: a suggestion, never applied
 _TERM_REACH = 12  # characters of context either side when looking for the term a fix makes
+_CLAUSE_REACH = 32  # characters either side that may hold the domain word a pinyin fix needs
 
 # pinyin candidates the words justify (`_gate_pinyin_by_words`): toned pinyin identical /
 # toneless only. Above THRESHOLD: sound plus word evidence, as a reviewed pair has.
@@ -307,8 +323,9 @@ def phonetics_ready(pack: Pack) -> bool:
 def _warm_in_background(pack: Pack) -> None:
     """First need on a cold process: load in a thread instead of blowing this call's budget.
 
-    Pinyin candidates are never auto-applied (score ≤ 0.90), so skipping them for the few
-    calls made while loading only loses suggestions, never a correction or a protection.
+    Pinyin alone is never auto-applied (score ≤ 0.90; only the word gate lifts a candidate),
+    so skipping stage 4 for the few calls made while loading loses suggestions and some
+    word-justified corrections (the text is kept: the safe side), never a protection.
     """
     # Its own lock: _PHON_LOCK is held by the loading thread for the whole index build, and a
     # call that only wants to know "is it loading already?" must not wait on that.
@@ -761,18 +778,23 @@ class CorrectStage(Stage):
         return ""
 
     def _domain_clause(self, text: str, c: _Cand, term_spans, identifiers, applicable: list[_Cand]) -> bool:
-        """The clause around `c` holds an identifier or a non-generic pack term besides `c`
-        (a pair fix of this pass counts by the term it writes: 检休保表 → 检修)."""
-        a = c.start
-        while a > 0 and not _is_clause_break(text[a - 1]):
+        """The clause around `c` (at most `_CLAUSE_REACH` characters either side) holds an
+        identifier or a non-generic pack term besides `c` (a pair fix of this pass counts by
+        the term it writes: 检休保表 → 检修)."""
+        a, lo = c.start, max(0, c.start - _CLAUSE_REACH)
+        while a > lo and not _is_clause_break(text[a - 1]):
             a -= 1
-        b = c.end
-        while b < len(text) and not _is_clause_break(text[b]):
+        b, hi = c.end, min(len(text), c.end + _CLAUSE_REACH)
+        while b < hi and not _is_clause_break(text[b]):
             b += 1
-        if any(s < b and a < e for s, e in identifiers):
-            return True
-        spans = [sp for sp in term_spans if not _overlap(sp[0], sp[1], c.start, c.end)]
-        found = [text[s:e] for s, e in spans if a <= s and e <= b]
+        # spans are sorted by start (protect and the term scan emit them in order); the ones
+        # inside [a, b) are one slice, found by bisect rather than a pass over all of them
+        ids = sorted(identifiers)
+        for s, e in ids[bisect_left(ids, (a - 64, a - 64)):bisect_left(ids, (b, b))]:
+            if s < b and a < e:
+                return True
+        found = [text[s:e] for s, e in term_spans[bisect_left(term_spans, (a, a)):bisect_left(term_spans, (b, b))]
+                 if e <= b and not _overlap(s, e, c.start, c.end)]
         found += [k.replacement for k in applicable if a <= k.start and k.end <= b]
         for w in found:
             for m in self.vocab.terms.scan(w):
