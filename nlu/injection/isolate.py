@@ -7,7 +7,7 @@ encoded payload — or when it belongs to a block or turn that does (a comment, 
 a fence holding code or a system role, an assistant turn, a system turn that gives orders).
 A soft shape (跳过审批, 调用…接口, 没有任何限制) is descriptive, and ignored, in a clause that
 asks a question or when 的 follows it (不需要审批的工单有哪些, 调用接口超时怎么处理), and in
-quoted data (系统提示“网络连接失败”).
+quoted data (系统提示“网络连接失败”) — not in a bracketed aside （…）, which is the writer's own.
 
 What the injection carries goes with it (its *payload*): in a sentence holding an injected
 unit, every stretch that is not the user's business: before the injection, business
@@ -170,7 +170,9 @@ class Isolator:
         if strong:
             return True
         at = layout.at(s)
-        if at is None or units[at].kind == "quote":
+        # quoted material is data (系统提示“网络连接失败”); a bracketed aside （…） is the
+        # writer's own words, judged like the rest of the sentence
+        if at is None or units[at].block == "quote":
             return False
         unit = units[at]
         rest = text[e:e + 3].lstrip()
