@@ -118,9 +118,10 @@ class Isolator:
         first_hot: dict[int, int] = {}  # sentence -> where its first injected unit starts
         for i in sorted(injected):
             first_hot.setdefault(units[i].sentence, units[i].start)
+        # (a unit holding a write lies in a write clause: only those units need the scan)
         own = " ".join(text[u.start:u.end] for i, u in enumerate(units)
-                       if i not in injected and not self._write(text[u.start:u.end])
-                       and not (i in writes and u.start >= first_hot.get(u.sentence, len(text))))
+                       if i not in injected and (i not in writes or (u.start < first_hot.get(u.sentence, len(text))
+                                                                     and not self._write(text[u.start:u.end]))))
         shapes = tuple(sorted({name for _, _, name in hits}))
         if self._request(own):
             # a business request stands on its own: the attack and its payload go, and a unit
