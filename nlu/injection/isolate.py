@@ -336,9 +336,8 @@ class Isolator:
         for c, members in clauses.items():
             first = units[members[0]]
             has_inj = any(i in injected for i in members)
-            if any(i in writes for i in members):
-                pass  # a write clause: its material outside the attack is payload already
-            elif first.sentence in first_hot:
+            in_write = any(i in writes for i in members)  # then its material outside the attack is payload already
+            if not in_write and first.sentence in first_hot:
                 if not has_inj and first.colon_before and prev_hot.get(first.sentence):
                     out.update(members)  # a colon introduces the injection's content
                 else:

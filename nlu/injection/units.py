@@ -4,7 +4,8 @@ Blocks first, each one unit that is kept or dropped whole: code fences (a pair o
 an opening ```info + line break), HTML comments, tables (rows of | cells |), chat-template and role tags with what
 they enclose (<system>…</system>, [INST]…[/INST], <|im_start|>…<|im_end|>, <script>…),
 JSON objects and arrays, Markdown images and links, and — inside a sentence — quoted
-passages (“…”, ‘…’, 「…」, "…") and brackets （…）, (…) (cleaning may have narrowed the full-width ones). Outside blocks the text
+passages (“…”, ‘…’, 「…」, "…") and bracketed asides （…）, (…) (cleaning may have narrowed
+the full-width ones; a call's argument list, cancel_task(all), is none). Outside blocks the text
 splits into sentences (。！？!?；; a line break, an ASCII period before a space), clauses
 (，,、|, a colon not between digits) and, within a clause, pause-delimited units: a space,
 or a place where the user typed an invisible character or a space that cleaning removed
