@@ -205,7 +205,7 @@ class Isolator:
         a noun phrase (不用管审批的工单)? At the end of the text or before punctuation it is; before
         a pause only in a clause said to 你 (a pause alone may fall inside a noun phrase)."""
         nxt = text[p + 1:p + 2]
-        if not nxt or nxt in _SEPARATORS:
+        if not nxt or (nxt in _SEPARATORS and not nxt.isspace()):
             return True
         at = layout.at(p)
         return addressed and at is not None and layout.units[at].end == p + 1

@@ -67,3 +67,14 @@ def test_attack_corpus_lines_alone_with_their_source(pipe, suite):
         assert n == 0, f"{name}: {n}/{d}\n" + "\n".join(figs.examples.get(name, [])[:10])
     n, d = figs.counts["own.alone.flagged"]
     assert n == d, "\n".join(figs.examples.get("own.alone.not_flagged", [])[:10])
+
+
+def test_the_isolator_alone_on_the_text_as_typed():
+    """The judge on the raw text, spaces kept (the pipeline hands it cleaned text and the pauses
+    apart): the same verdicts — a space after 的 is a pause, not the end of the sentence."""
+    from nlu.injection import Isolator
+    from nlu.lexicon import default_pack
+
+    iso = Isolator(default_pack())
+    assert [c["text"] for _, c in POSITIVE if iso.isolate(c["text"]) is None] == []
+    assert [c["text"] for _, c in NEGATIVE if iso.isolate(c["text"]) is not None] == []
