@@ -25,7 +25,7 @@ import re
 
 from nlu.draft import Draft
 from nlu.suspicious import find_suspicious
-from nlu.text.word_matcher import POS
+from nlu.text.pos import pos_tagger
 
 BUSINESS = "business"
 EMPTY = "empty"
@@ -57,12 +57,12 @@ class NonDataJudge:
         self.id_prefixes = frozenset(m.group(0).upper() for p in pack.identifier_patterns
                                      if (m := _LATIN.match(p.example)))
         self.id_patterns = tuple(p.pattern for p in pack.identifier_patterns)
+        self.pos = pos_tagger(pack)
 
     # -- loading ------------------------------------------------------------------------
-    @staticmethod
-    def warm_up() -> None:
+    def warm_up(self) -> None:
         """Load jieba's part-of-speech tagger (blocking, ~0.5 s once)."""
-        POS.load()
+        self.pos.load()
 
     # -- the judgement --------------------------------------------------------------------
     def verdict(self, draft: Draft, flags: set[str]) -> str:
@@ -75,8 +75,8 @@ class NonDataJudge:
             return BUSINESS  # ST, AGV: an identifier begun, not finished
         if any(w in text for w in self.data_words):
             return BUSINESS
-        if not POS.ready():
-            POS.load_in_background()
+        if not self.pos.ready():
+            self.pos.load_in_background()
             return BUSINESS  # cannot tell yet: ask, as a data question would be
         if self._foreign_content(text):
             return NON_DATA
@@ -115,7 +115,7 @@ class NonDataJudge:
     def _foreign_content(self, text: str) -> bool:
         """A content word (noun, verb, adjective, Latin word) that is neither the pack's
         vocabulary nor a light or social word: the text is about something else."""
-        for word, tag in POS.cut(text):
+        for word, tag in self.pos.cut(text):
             if tag not in self.content_tags or word in self.skip_words:
                 continue
             if not self._uncovered(word):
