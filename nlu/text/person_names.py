@@ -48,6 +48,8 @@ class PersonNames:
         self.not_after = frozenset(data["notAfterName"])
         self.join_tags = frozenset(data["joinTags"]) | self.tags
         self.name_start_tags = frozenset(data["nameStartTags"])
+        self.max_start_freq = data["maxNameStartFrequency"]
+        self.not_before = frozenset(data["notBeforeName"])
         self.own_words = pack_words(pack)
         self.before, self.after = data["window"]["before"], data["window"]["after"]
         self.single = frozenset(s for s in pack.surnames if len(s) == 1)
@@ -76,8 +78,10 @@ class PersonNames:
                 continue
             if text[i] not in self.single and text[i:i + 2] not in self.compound:
                 continue
-            if self._held_by_word(text, i):
-                continue  # 任务, 上周, 机务段: the character is part of a word here
+            if i and (text[i - 1] in self.not_before or text[i - 1].isdigit()):
+                continue  # 多少张, 这张: a classifier after a numeral or a demonstrative
+            if self._held_by_word(text, i) or self._touches_pack_word(text, i, i + 2):
+                continue  # 任务, 上周, 机务段, 任物 (任务 mistyped): the character is part of a word here
             span = self._name_at(text, i, taken)
             if span is not None:
                 out.append(span)
@@ -124,7 +128,8 @@ class PersonNames:
                     break  # no longer word begins with text[a:b] (the segmenter keeps every prefix)
                 if f <= 0 or self._rare_name(w, f):
                     continue
-                if a < i or w in self.own_words or self.tagger.dictionary_tag(w) not in self.name_start_tags:
+                if a < i or w in self.own_words or f > self.max_start_freq \
+                        or self.tagger.dictionary_tag(w) not in self.name_start_tags:
                     return True
         return False
 
@@ -196,11 +201,13 @@ class PersonNames:
 
 
 def _pack_surfaces(pack) -> set[str]:  # noqa: ANN001
-    """The pack's Han words of two or more characters a name may not contain or overlap."""
+    """The pack's Han words of two or more characters a name may not contain or overlap (with the
+    wrong sides of its confusion pairs: what the pack knows as a misrecognition is no name)."""
     words: set[str] = {s for t in pack.terms for s in t.surfaces}
     words |= {w for tpl in pack.templates.values() for w in tpl.triggers}
     words |= {w for d in pack.domains.values() for w in (*d.explicit, *d.implied, *d.weak)}
     words |= set(pack.presentation_words) | set(pack.titles) | {a.word for a in pack.actions}
     words |= set(pack.negation_words) | {c.word for c in pack.comparison_words}
+    words |= {c.wrong for c in pack.confusions}  # 钱天 is 前天 misheard, not a name
     return {w for w in words if len(w) >= 2 and all(_han(ch) for ch in w)}
 
