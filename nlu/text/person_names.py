@@ -51,6 +51,7 @@ class PersonNames:
         self.max_start_freq = data["maxNameStartFrequency"]
         self.not_before = frozenset(data["notBeforeName"])
         self.own_words = pack_words(pack)
+        self._freq = None  # the segmenter's word table, once loaded
         self.before, self.after = data["window"]["before"], data["window"]["after"]
         self.single = frozenset(s for s in pack.surnames if len(s) == 1)
         self.compound = frozenset(s for s in pack.surnames if len(s) == 2)
@@ -117,20 +118,26 @@ class PersonNames:
         """text[i] is part of a word here: a word of the segmenter (jieba's dictionary or the
         pack's, two or more characters) crosses it from the left (上周, 机务段), or begins at it
         and is a pack word or no proper noun (任务, 周期; not 欧阳, 徐海 of 徐海波). A rare
-        dictionary name (陈国栋) holds nothing."""
-        freq = self.tagger.words.tokenizer.FREQ
+        dictionary name (陈国栋) holds nothing.
+
+        The segmenter's table holds every prefix of its words (frequency 0), so a stretch
+        that is no key begins no word: most starts cost one lookup (the hot path)."""
+        freq = self._freq
+        if freq is None:
+            freq = self._freq = self.tagger.words.tokenizer.FREQ
         n = len(text)
         for a in range(max(0, i - 3), i + 1):
-            for b in range(max(a + 2, i + 1), min(n, a + 5) + 1):
+            b = max(a + 2, i + 1)
+            while b <= n and b - a <= 4:
                 w = text[a:b]
                 f = freq.get(w)
                 if f is None:
-                    break  # no longer word begins with text[a:b] (the segmenter keeps every prefix)
-                if f <= 0 or self._rare_name(w, f):
-                    continue
-                if a < i or w in self.own_words or f > self.max_start_freq \
-                        or self.tagger.dictionary_tag(w) not in self.name_start_tags:
+                    break  # no longer word begins with text[a:b]
+                if f > 0 and not self._rare_name(w, f) and (
+                        a < i or w in self.own_words or f > self.max_start_freq
+                        or self.tagger.dictionary_tag(w) not in self.name_start_tags):
                     return True
+                b += 1
         return False
 
     def _rare_name(self, word: str, freq: int) -> bool:
