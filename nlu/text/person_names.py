@@ -50,6 +50,7 @@ class PersonNames:
         self.name_start_tags = frozenset(data["nameStartTags"])
         self.max_start_freq = data["maxNameStartFrequency"]
         self.not_before = frozenset(data["notBeforeName"])
+        self.not_beside_tags = frozenset(data["notBesideTags"])
         self.own_words = pack_words(pack)
         self._freq = None  # the segmenter's word table, once loaded
         self.before, self.after = data["window"]["before"], data["window"]["after"]
@@ -160,6 +161,8 @@ class PersonNames:
         k = next((k for k, t in enumerate(tokens) if t[0] == i), None)
         if k is None:
             return None  # the surname character is inside a word of this cut
+        if k and tokens[k - 1][2] in self.not_beside_tags:
+            return None  # 北京金龙…, 重庆毛血旺: a shop or a brand after a place name
         s, e, tag = tokens[k]
         rest = tokens[k + 1:]
         surname = self._surname(text, i)
@@ -173,7 +176,7 @@ class PersonNames:
             e = rest[0][1]  # 欧阳明/nr 辉/nr, 郑家/nrfg 豪/n: one more character of the given name
         while rest and rest[0][0] < e:
             rest = rest[1:]
-        if rest and (text[rest[0][0]] in self.not_after
+        if rest and (text[rest[0][0]] in self.not_after or rest[0][2] in self.not_beside_tags
                      or (rest[0][2].startswith("n") and text[rest[0][1] - 1] in self.not_after)):
             return None  # 邓家湾站, 戴斯酒店, 韩美林艺术馆: a place, a shop, an organisation
         return (i, e) if self._name_shape(text, i, e, surname) else None
