@@ -51,6 +51,7 @@ class PersonNames:
         self.max_start_freq = data["maxNameStartFrequency"]
         self.not_before = frozenset(data["notBeforeName"])
         self.not_beside_tags = frozenset(data["notBesideTags"])
+        self.short_not_after = tuple(data["shortNameNotAfterTags"])
         self.own_words = pack_words(pack)
         self._freq = None  # the segmenter's word table, once loaded
         self.before, self.after = data["window"]["before"], data["window"]["after"]
@@ -59,6 +60,7 @@ class PersonNames:
         firsts = "".join(sorted({s[0] for s in pack.surnames}))
         self._starts = re.compile(f"[{re.escape(firsts)}]") if firsts else None
         self.pack_surfaces = frozenset(_pack_surfaces(pack))
+        self.titles = tuple(pack.titles)
         self._longest = max(map(len, self.pack_surfaces), default=0)
 
     # -- the finder -------------------------------------------------------------------------
@@ -135,11 +137,19 @@ class PersonNames:
                 if f is None:
                     break  # no longer word begins with text[a:b]
                 if f > 0 and not self._rare_name(w, f) and (
-                        a < i or w in self.own_words or f > self.max_start_freq
+                        not self._pack_word_ends(text, a, i, w) if a < i else
+                        w in self.own_words or f > self.max_start_freq
                         or self.tagger.dictionary_tag(w) not in self.name_start_tags):
                     return True
                 b += 1
         return False
+
+    def _pack_word_ends(self, text: str, a: int, i: int, word: str) -> bool:
+        """A pack word ends at i and takes text[a] (检修工单|张帆: 单张 is no word there), unless
+        the crossing word is itself the pack's."""
+        if word in self.pack_surfaces:
+            return False
+        return any(text[c:i] in self.pack_surfaces for c in range(max(0, i - self._longest), a + 1))
 
     def _rare_name(self, word: str, freq: int) -> bool:
         tag = self.tagger.dictionary_tag(word)
@@ -179,7 +189,15 @@ class PersonNames:
         if rest and (text[rest[0][0]] in self.not_after or rest[0][2] in self.not_beside_tags
                      or (rest[0][2].startswith("n") and text[rest[0][1] - 1] in self.not_after)):
             return None  # 邓家湾站, 戴斯酒店, 韩美林艺术馆: a place, a shop, an organisation
+        if e - i == 2 and k and tokens[k - 1][2].startswith(self.short_not_after) and tokens[k - 1][1] - tokens[k - 1][0] >= 2 \
+                and not self._role(text[tokens[k - 1][0]:tokens[k - 1][1]]):
+            return None  # 指示灯常亮, 一直常亮: a two-character "name" right after a noun or an adverb is
+            #              a predicate (司机张帆: a role names the person after it)
         return (i, e) if self._name_shape(text, i, e, surname) else None
+
+    def _role(self, word: str) -> bool:
+        """司机, 调度员, 班组长: a pack word or a word ending in a title names the person after it."""
+        return word in self.pack_surfaces or word.endswith(self.titles)
 
     def _surname(self, text: str, i: int) -> int:
         return 2 if text[i:i + 2] in self.compound else 1
