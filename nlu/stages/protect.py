@@ -187,8 +187,11 @@ class ProtectStage(Stage):
                 found.append((s, e, new(Found, (0, 0, "person", "person", text[s:e], False))))
                 taken.add(s, e)
         else:
-            self._pos.load_in_background()  # until then: the listed names and surname + title only,
-            unverified = self._persons.shapes(text, taken.mask)  # and what could be a name is not edited
+            # until then: the listed names and surname + title only, and what could be a name
+            # is not edited; the load starts when a turn could hold one (a plain call loads nothing)
+            unverified = self._persons.shapes(text, taken.mask)
+            if unverified:
+                self._pos.load_in_background()
 
         facts: list[ProtectedFact] = []
         values: list[Found] = []
