@@ -16,7 +16,8 @@ Until the tagger is loaded no person is claimed (`find` is not asked: a person i
 claimed without the tagger's evidence; the turn gets the listed names and surname + title).
 What could be a name is still kept as typed: `shapes` gives, from the pack's data alone, every
 surname followed by a short given name that no pack word touches, and the correct stage
-edits none of them (王秀程 is never "corrected" into 王修程 while the tagger loads).
+edits none of them (王建秀 is never offered as 王检修 while the tagger loads). A stretch holding
+the wrong side of a confusion pair is no name in either state (钱天 is 前天 misheard).
 """
 from __future__ import annotations
 
@@ -199,8 +200,9 @@ class PersonNames:
         if rest and (text[rest[0][0]] in self.not_after or rest[0][2] in self.not_beside_tags
                      or (rest[0][2].startswith("n") and text[rest[0][1] - 1] in self.not_after)):
             return None  # 邓家湾站, 戴斯酒店, 韩美林艺术馆: a place, a shop, an organisation
-        if e - i == 2 and k and tokens[k - 1][2].startswith(self.short_not_after) and tokens[k - 1][1] - tokens[k - 1][0] >= 2 \
-                and not self._role(text[tokens[k - 1][0]:tokens[k - 1][1]]):
+        before = tokens[k - 1] if k else None
+        if e - i == 2 and before is not None and before[2].startswith(self.short_not_after) \
+                and before[1] - before[0] >= 2 and not self._role(text[before[0]:before[1]]):
             return None  # 指示灯常亮, 一直常亮: a two-character "name" right after a noun or an adverb is
             #              a predicate (司机张帆: a role names the person after it)
         return (i, e) if self._name_shape(text, i, e, surname) else None
