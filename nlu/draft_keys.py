@@ -90,6 +90,8 @@ CATALOG = _scratch("catalog", "runner", ("ner",), "the caller's usable entity ca
 CATALOG_CANDIDATES = _scratch("catalog_candidates", "ner", ("decision",), "(o0, o1) of a look-alike -> the catalog's identifier")
 VALUES = _scratch("values", "protect", ("ner", "term", "decision"), "every value protect found (Found tuples, original space)")
 WRITE_ACTIONS = _scratch("write_actions", "protect", ("decision",), "(o0, o1) of every write action word")
+UNVERIFIED_NAMES = _scratch("unverified_names", "protect", ("correct",),
+                            "(o0, o1) of what could be a person's name while jieba's tagger is not loaded: no correction edits it")
 IMPERATIVE_WRITES = _scratch("imperative_writes", "protect", ("runner", "decision"), "the write action words that order something")
 SUGGESTIONS = _scratch("suggestions", "correct", ("decision",), "corrections kept as suggestions: o0, o1, from, to, reason")
 FILLER_DEMONSTRATIVES = _scratch("filler_demonstratives", "coreference", ("decision",),

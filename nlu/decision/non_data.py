@@ -44,7 +44,7 @@ from nlu.draft import Draft
 from nlu.pipeline.flags import DOMAINS as BUSINESS_DOMAINS
 from nlu.semantics.fillers import Fillers
 from nlu.suspicious import find_suspicious
-from nlu.text.word_matcher import POS
+from nlu.text.pos import pos_tagger
 
 BUSINESS = "business"
 EMPTY = "empty"
@@ -99,13 +99,13 @@ class NonDataJudge:
         self.id_prefixes = frozenset(m.group(0).upper() for p in pack.identifier_patterns
                                      if (m := _LATIN.match(p.example)))
         self.id_patterns = tuple(p.pattern for p in pack.identifier_patterns)
+        self.pos = pos_tagger(pack)
         self.term_domain = {t.term_code: t.domain for t in pack.terms}
 
     # -- loading ------------------------------------------------------------------------
-    @staticmethod
-    def warm_up() -> None:
+    def warm_up(self) -> None:
         """Load jieba's part-of-speech tagger (blocking, ~0.5 s once)."""
-        POS.load()
+        self.pos.load()
 
     # -- the judgement --------------------------------------------------------------------
     def verdict(self, draft: Draft, flags: set[str]) -> str:
@@ -116,7 +116,7 @@ class NonDataJudge:
         # the cheap evidence first; the stand-ins' nouns (a jieba pass) only when nothing else decides
         if self._business(draft, flags - _STAND_IN_SIGNALS) or self._suspicious(draft):
             return BUSINESS
-        if flags & _STAND_IN_SIGNALS and not (self._stand_ins_only(draft) and POS.ready() and len(
+        if flags & _STAND_IN_SIGNALS and not (self._stand_ins_only(draft) and self.pos.ready() and len(
                 self._foreign_words(draft, text, self.noun_tags, _TOPIC_NOUNS)) >= _TOPIC_NOUNS):
             return BUSINESS
         if self.fillers.only(text):
@@ -126,8 +126,8 @@ class NonDataJudge:
         if any(w in text for w in self.record_nouns) or self.record_question.search(text) \
                 or any(w in text for w in self.headless_counts):
             return BUSINESS
-        if not POS.ready():
-            POS.load_in_background()
+        if not self.pos.ready():
+            self.pos.load_in_background()
             return BUSINESS  # cannot tell yet: ask, as a data question would be
         if self._foreign_words(draft, text):
             return NON_DATA
@@ -204,7 +204,7 @@ class NonDataJudge:
             c0, c1 = draft.to_current(e.o0, e.o1)
             whole[c0:c1] = b"\x01" * max(0, c1 - c0)
         pos = 0
-        for word, tag in POS.cut(text):
+        for word, tag in self.pos.cut(text):
             start, pos = pos, pos + len(word)
             if tag not in (tags or self.content_tags) or word in self.skip_words or word in self.record_units \
                     or word in self.placeholders:

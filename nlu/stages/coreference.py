@@ -22,7 +22,7 @@ from nlu.semantics.referring import APPOSITION_GAP, Referring, demonstrative_phr
 from nlu.semantics.view import Mention, SentenceView, sentence_view
 from nlu.source import Referent
 from nlu.stages.vocabulary import vocabulary
-from nlu.text.word_matcher import POS
+from nlu.text.pos import pos_tagger
 from nlu.text.words import pack_words
 from nlu.text.wordscan import WordScanner
 
@@ -67,6 +67,7 @@ class CoreferenceStage(Stage):
         self.vocab = vocabulary(self.pack)
         self._pack_words = pack_words(self.pack)
         self._placeholders = self.pack.placeholder_nouns
+        self._pos = pos_tagger(self.pack)
         self._fillers = Fillers(self.pack)
 
     def run(self, draft: Draft) -> str | None:
@@ -149,9 +150,9 @@ class CoreferenceStage(Stage):
         """这个功能, 那个地方: the demonstrative determines a noun of the general language that
         follows it (jieba's part of speech), not an object of the business — nothing to resolve.
         Until the tagger is loaded this cannot be told, and the demonstrative is asked about."""
-        if not POS.ready() or pos >= len(text):
+        if not self._pos.ready() or pos >= len(text):
             return False
-        pairs = POS.cut(text[pos:pos + 8])
+        pairs = self._pos.cut(text[pos:pos + 8])
         if not pairs:
             return False
         word, tag = pairs[0]
@@ -206,14 +207,13 @@ class CoreferenceStage(Stage):
                 return True
         return False
 
-    @staticmethod
-    def _noun_follows(text: str, pos: int) -> bool:
+    def _noun_follows(self, text: str, pos: int) -> bool:
         """The next word is a noun (jieba); until the tagger is loaded, assumed so (asked about)."""
         while pos < len(text) and text[pos].isspace():
             pos += 1
-        if not POS.ready():
+        if not self._pos.ready():
             return True
-        pairs = POS.cut(text[pos:pos + 8])
+        pairs = self._pos.cut(text[pos:pos + 8])
         return bool(pairs) and pairs[0][1].startswith("n")
 
     @staticmethod

@@ -97,7 +97,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from nlu.draft import Draft
-from nlu.draft_keys import DEADLINE
+from nlu.draft_keys import DEADLINE, UNVERIFIED_NAMES
 from nlu.lexicon import Pack, default_pack
 from nlu.lexicon.model import ConfusionPair
 from nlu.pipeline.failures import step_failed
@@ -434,6 +434,8 @@ class CorrectStage(Stage):
         if not text:
             return "empty"
         protected_cur = [draft.to_current(p.o0, p.o1) for p in draft.protected]
+        # what could be a person's name while the tagger loads is kept as typed like a name
+        protected_cur += [draft.to_current(o0, o1) for o0, o1 in draft.scratch.get(UNVERIFIED_NAMES, ())]
         identifiers_cur = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
         term_spans = [(m.start, m.end) for m in self.vocab.terms.scan(text)]
         blocked = _Blocker(len(text), term_spans, protected_cur)

@@ -17,7 +17,8 @@ from nlu.injection import Isolator
 from nlu.lexicon import Pack, default_pack
 from nlu.pipeline.stage import Stage
 from nlu.stages.vocabulary import vocabulary
-from nlu.text.word_matcher import POS, boundary_filter
+from nlu.text.person_names import PersonNames
+from nlu.text.word_matcher import boundary_filter
 from nlu.text.words import pack_words, words_for
 from nlu.text.first_chars import CharIndex, first_chars
 from nlu.text.rewriter import Edit
@@ -106,6 +107,12 @@ class ProtectStage(Stage):
         self._lookalike_index = _pattern_index(self.pack.lookalike_patterns)
         # a window's first characters -> (identifier, look-alike) pattern indexes; bounded
         self._window_patterns: dict[str, tuple[list[int], list[int]]] = {}
+        self._persons = PersonNames(self.pack)  # names the pack does not list (jieba's tags + name shape)
+        self._pos = self._persons.tagger
+
+    def warm_up(self) -> None:
+        """Load jieba's tagger over the pack's segmenter (~0.5 s once; services at start-up)."""
+        self._pos.load()
 
     def _domain_parts(self, folded_word: str) -> tuple[tuple[int, int], ...]:
         """(start, end) of every explicit-domain word inside a compound one (检修工单 → 检修, 工单)."""
@@ -163,15 +170,28 @@ class ProtectStage(Stage):
 
         bf = boundary_filter(self.pack)
         at_boundaries = bf.at_boundaries
+        # whether the tagger is ready is read once: a load finishing half-way through the turn
+        # cannot give it half the old and half the new answer
+        tagged = self._pos.ready()
         for m in self.vocab.titles.scan(text, folded):
             s = self._surname_before(text, m.start)
             # 王工 is a name; 施工 (施工单位) is a word of the language, not 施 + the title 工
             # a name is judged by the cut itself: a word it only overlaps (张工 | 工单 in 那张工单)
             # is what rules it out, and the fast path does not look for those
             if s is not None and not taken.overlaps(s, m.end) and self._name_at_boundaries(bf, text, s, m.end) \
-                    and not self._general_word(text[s:m.end]):
+                    and not self._general_word(text[s:m.end], tagged):
                 found.append((s, m.end, new(Found, (0, 0, "person", "person", text[s:m.end], False))))
                 taken.add(s, m.end)
+        if tagged:
+            for s, e in self._persons.find(text, taken.mask):  # 李卫东负责的: a name no list holds
+                found.append((s, e, new(Found, (0, 0, "person", "person", text[s:e], False))))
+                taken.add(s, e)
+        else:
+            # until then: the listed names and surname + title only, and what could be a name
+            # is not edited; the load starts when a turn could hold one (a plain call loads nothing)
+            unverified = self._persons.shapes(text, taken.mask)
+            if unverified:
+                self._pos.load_in_background()
 
         facts: list[ProtectedFact] = []
         values: list[Found] = []
@@ -207,6 +227,8 @@ class ProtectStage(Stage):
         draft.protected.extend(facts)
         draft.scratch["values"] = values
         draft.scratch["write_actions"] = writes
+        if not tagged:
+            draft.scratch["unverified_names"] = [to_original(s, e) for s, e in unverified]
         draft.scratch["imperative_writes"] = [w for w in writes if _imperative(draft.original, w[0])]
         if any(p.suspicious for p in facts):
             draft.raise_flag("lookalike_identifier")
@@ -308,11 +330,11 @@ class ProtectStage(Stage):
     def _name_at_boundaries(bf, text: str, start: int, end: int) -> bool:  # noqa: ANN001
         return not bf.words.ready() or bf.at_boundaries_by_cutting(text, start, end)
 
-    def _general_word(self, word: str) -> bool:
+    def _general_word(self, word: str, tagged: bool) -> bool:
         """A word of jieba's dictionary that is no pack word (施工, 总工 is the pack's title)."""
-        if word in self._own_words or not POS.ready():
+        if word in self._own_words or not tagged:
             return False
-        tag = POS.dictionary_tag(word)
+        tag = self._pos.dictionary_tag(word)
         return tag is not None and not tag.startswith("nr")  # 李师傅 is nr in the dictionary, 施工 vn
 
     def _word_starts_at(self, text: str, pos: int) -> bool:
