@@ -102,6 +102,7 @@ from nlu.lexicon import Pack, default_pack
 from nlu.lexicon.model import ConfusionPair
 from nlu.pipeline.failures import step_failed
 from nlu.pipeline.stage import Stage
+from nlu.semantics import cues
 from nlu.stages.vocabulary import Vocabulary, vocabulary
 from nlu.text import Edit
 from nlu.text.diff import opcodes
@@ -777,7 +778,17 @@ class CorrectStage(Stage):
             return "cuts_a_word"
         if not self._domain_clause(text, c, term_spans, identifiers, applicable):
             return "no_domain_clause"
+        if self._moved_object(text, c.end):
+            return "moved_object"
         return ""
+
+    def _moved_object(self, text: str, end: int) -> bool:
+        """A motion or origin cue right after the window (叫车到 ST-03, 派车去…): the window is what
+        an order moves, read as the user said it — a sound-alike there would turn one order
+        into another (叫车 → 交车), so it stays a suggestion and the write asks."""
+        for m in vocabulary(self.pack).grammar_cues.scan(text[end:end + 4]):
+            return m.start == 0 and m.values[0] in (cues.DEST, cues.ORIGIN)
+        return False
 
     def _domain_clause(self, text: str, c: _Cand, term_spans, identifiers, applicable: list[_Cand]) -> bool:
         """The clause around `c` (at most `_CLAUSE_REACH` characters either side) holds an
