@@ -92,6 +92,8 @@ VALUES = _scratch("values", "protect", ("ner", "term", "decision"), "every value
 WRITE_ACTIONS = _scratch("write_actions", "protect", ("decision",), "(o0, o1) of every write action word")
 IMPERATIVE_WRITES = _scratch("imperative_writes", "protect", ("runner", "decision"), "the write action words that order something")
 SUGGESTIONS = _scratch("suggestions", "correct", ("decision",), "corrections kept as suggestions: o0, o1, from, to, reason")
+SHARED_READINGS = _scratch("shared_readings", "term", ("route",),
+                           "words both domains share read in one (shared_words.Reading: span, domain, tier)")
 SRL_IMPLICIT = _scratch("srl.implicit", "srl", ("route",), "the frames were implied (no action word)")
 SEMANTICS_VIEW = _scratch("semantics.view", "semantics", ("semantics",), "cache of the sentence view")
 
