@@ -99,11 +99,13 @@ class LinkStage(Stage):
             top, best = scored[0]
             second = scored[1][0] if len(scored) > 1 else 0.0
             group = best.ambiguity_group or next((t.ambiguity_group for t in entries if t.ambiguity_group), None)
+            read = self.shared.reading(group, (t.domain for t in entries), _domains_outside(evidence, s, e))
             if top >= CONFIRM_TOP and top - second >= CONFIRM_MARGIN:
                 draft.terms.append(Term(o0, o1, best.term_code, best.canonical_text, cands, top, True,
                                         group, best.domain, best.entity_type))
+                if read is not None and read[0] == best.domain:  # 电量低导致失败的任务: two agv words
+                    readings.append(Reading(o0, o1, *read))
                 continue
-            read = self.shared.reading(group, (t.domain for t in entries), _domains_outside(evidence, s, e))
             if read is not None:  # 失败的任务有几个: only agv's words beside it (shared_words.py)
                 domain, tier = read
                 best = next(t for _sc, t in scored if t.domain == domain)
