@@ -1,12 +1,15 @@
 """How a word both business domains share is read (lexicons/shared_words.json).
 
-任务, 车, 故障, 电池 are terms of agv and of rail (one `ambiguityGroup` in terms.json). When
-the sentence names neither domain, one rule reads such a word, in two tiers:
+任务 and 车 are terms of agv and of rail (one `ambiguityGroup` in terms.json) and object words
+of both. When the sentence names neither domain, one rule reads such a word, in two tiers
+(only the groups listed in the file: a shared state or attribute word such as 故障 or 电池 is
+no object of either domain, and reading it from hints claims general text — 汽车故障报告):
 
 * **evidence** — words of exactly one candidate domain stand in the sentence (any class of
-  domains.json, weak hints included; a one-domain term; an identifier; a caller referent) and
-  none of the other: the word takes that domain. The shared word is the non-weak object word
-  both domains have; the other word only breaks the tie (哪台车电量最低, 失败的任务有几个).
+  domains.json, weak hints included; an identifier; a caller referent) and none of the other:
+  the word takes that domain. The shared word is the non-weak object word both domains have;
+  the other word only breaks the tie (哪台车电量最低, 搬运了几个任务). A one-domain term of the
+  pack (失败, 自动, 发动机) never reads it, but one of the other domain keeps it ambiguous.
 * **default** — no word of either domain stands beside it: a group with a default (from the
   ontology's domain table: 任务 is a typical word of agv) takes it, and so does a one-domain
   term of that domain built on the word (任务耗时, 任务列表). Routing counts a default only in a
@@ -45,18 +48,22 @@ class SharedWords:
     surfaces: dict[str, str]  # a surface shared by terms of several domains -> its group
     default_templates: frozenset[str]  # questions about a set of records, where a default may count
 
-    def reading(self, group: str | None, candidate_domains: Iterable[str],
-                evidence_domains: Iterable[str]) -> tuple[str, str] | None:
-        """(domain, tier) for a shared word, or None when the sentence leaves it ambiguous."""
+    def reading(self, group: str | None, candidate_domains: Iterable[str], support: Iterable[str],
+                against: Iterable[str] = ()) -> tuple[str, str] | None:
+        """(domain, tier) for a shared word, or None when the sentence leaves it ambiguous.
+
+        `support`: the domains the sentence's domain words (any class of domains.json),
+        identifiers and referents name; `against`: the domains of its other one-domain terms,
+        which can only keep the word ambiguous (自动, 发动机: general text has them too)."""
         candidates = set(candidate_domains) & set(BUSINESS_DOMAINS)
-        if len(candidates) < 2:
-            return None
-        present = candidates & set(evidence_domains)
+        if len(candidates) < 2 or group not in self.defaults:
+            return None  # a state or attribute word (故障) is not read from hints: left ambiguous
+        present = candidates & set(support)
         default = self.defaults.get(group or "")
         # the default is one more voice, not a trump: 已完工的任务 (a rail word against 任务's
         # agv default) stays ambiguous, as 车间里的任务 does
-        voices = present | ({default} if default in candidates else set())
-        if len(voices) != 1:
+        voices = present | (candidates & set(against)) | ({default} if default in candidates else set())
+        if len(voices) != 1 or not (present or default):
             return None
         return next(iter(voices)), (EVIDENCE if present else DEFAULT)
 

@@ -89,7 +89,7 @@ class LinkStage(Stage):
                 draft.terms.append(Term(o0, o1, t.term_code, t.canonical_text,
                                         [Candidate(t.term_code, t.canonical_text, score, ("lexicon",))],
                                         score, True, t.ambiguity_group, t.domain, t.entity_type))
-                if self.shared.compound_default(surface, t.domain, _domains_outside(evidence, s, e)):
+                if self.shared.compound_default(surface, t.domain, set().union(*_voices(evidence, s, e))):
                     readings.append(Reading(o0, o1, t.domain, DEFAULT))  # 任务耗时: 任务 as agv's
                 continue
             scored = sorted(((self._score(t, s, e, evidence), t) for t in entries),
@@ -99,7 +99,7 @@ class LinkStage(Stage):
             top, best = scored[0]
             second = scored[1][0] if len(scored) > 1 else 0.0
             group = best.ambiguity_group or next((t.ambiguity_group for t in entries if t.ambiguity_group), None)
-            read = self.shared.reading(group, (t.domain for t in entries), _domains_outside(evidence, s, e))
+            read = self.shared.reading(group, (t.domain for t in entries), *_voices(evidence, s, e))
             if top >= CONFIRM_TOP and top - second >= CONFIRM_MARGIN:
                 draft.terms.append(Term(o0, o1, best.term_code, best.canonical_text, cands, top, True,
                                         group, best.domain, best.entity_type))
@@ -130,10 +130,13 @@ class LinkStage(Stage):
         for m in boundary_filter(self.pack).scan(self.vocab.domain_words, text):
             for dom, is_explicit in dict.fromkeys(m.values):
                 (explicit if is_explicit else implied).append((m.start, m.end, dom))
+        words = explicit + implied  # the domain words of domains.json (before the terms join)
         # unambiguous terms of a business domain count as implied evidence
+        terms: list[tuple[int, int, str]] = []
         for s, e, entries in matches:
             if len(entries) == 1 and entries[0].domain in ("agv", "rail"):
                 implied.append((s, e, entries[0].domain))
+                terms.append((s, e, entries[0].domain))
         ident_domains: set[str] = set()
         for v in draft.scratch.get("values", ()) or ():
             dom = IDENTIFIER_DOMAIN.get(getattr(v, "entity_type", None) or "")
@@ -151,8 +154,8 @@ class LinkStage(Stage):
         weak = [(m.start, m.end, dom) for m in boundary_filter(self.pack).scan(self.vocab.weak_domain_words, text)
                 for dom in dict.fromkeys(m.values)]
         referents = {r.domain or IDENTIFIER_DOMAIN.get(r.entity_type or "") for r in draft.source.referents}
-        return {"explicit": explicit, "implied": implied, "identifiers": ident_domains, "weak": weak,
-                "referents": referents & {"agv", "rail"}}
+        return {"explicit": explicit, "implied": implied, "identifiers": ident_domains, "words": words + weak,
+                "terms": terms, "referents": referents & {"agv", "rail"}}
 
     @staticmethod
     def _score(t: TermEntry, s: int, e: int, ev: dict) -> float:
@@ -170,10 +173,14 @@ class LinkStage(Stage):
         return min(score, 0.99)
 
 
-def _domains_outside(ev: dict, s: int, e: int) -> set[str]:
-    """The domains some word of the sentence other than text[s:e] names, of any evidence class."""
-    words = {d for key in ("explicit", "implied", "weak") for a, b, d in ev[key] if b <= s or a >= e}
-    return words | ev["identifiers"] | ev["referents"]
+def _voices(ev: dict, s: int, e: int) -> tuple[set[str], set[str]]:
+    """The domains the rest of the sentence (not text[s:e]) speaks for, for reading a shared
+    word: (support — a domain word of domains.json of any class, weak hints included, an
+    identifier, a caller referent; terms — the domains of the one-domain terms, which may
+    only speak against: 自动, 发动机, 车速 are in general text as often as in ours)."""
+    out = lambda a, b: b <= s or a >= e  # noqa: E731
+    support = {d for a, b, d in ev["words"] if out(a, b)} | ev["identifiers"] | ev["referents"]
+    return support, {d for a, b, d in ev["terms"] if out(a, b)}
 
 
 def _containment(spans: list[tuple[int, int]]):

@@ -65,18 +65,23 @@ def test_a_caller_referent_of_the_other_domain_is_a_voice():
 RULE = SharedWords({"任务": "agv", "车": None}, {"任务": "任务", "车": "车"}, frozenset({"count", "list", "report"}))
 
 
-@pytest.mark.parametrize("group, evidence, expected", [
-    ("任务", {"agv"}, ("agv", EVIDENCE)),  # 失败的任务: agv's word, agv's default
-    ("任务", set(), ("agv", DEFAULT)),  # 列出所有任务: the ontology's default alone
-    ("任务", {"rail"}, None),  # 已完工的任务: rail's word against the agv default
-    ("任务", {"agv", "rail"}, None),  # words of both domains
-    ("车", {"agv"}, ("agv", EVIDENCE)),  # 哪台车电量最低: a weak word breaks the tie
-    ("车", {"rail"}, ("rail", EVIDENCE)),
-    ("车", set(), None),  # 帮我叫辆车: no default, no evidence
-    ("车", {"agv", "rail"}, None),
+@pytest.mark.parametrize("group, support, against, expected", [
+    ("任务", {"agv"}, set(), ("agv", EVIDENCE)),  # 搬运了几个任务: agv's word, agv's default
+    ("任务", set(), set(), ("agv", DEFAULT)),  # 列出所有任务: the ontology's default alone
+    ("任务", set(), {"agv"}, ("agv", DEFAULT)),  # 失败的任务: an agv term agrees with the default
+    ("任务", {"rail"}, set(), None),  # 班组的任务: rail's word against the agv default
+    ("任务", set(), {"rail"}, None),  # 已完工的任务: a rail term against the agv default
+    ("任务", {"agv", "rail"}, set(), None),  # words of both domains
+    ("车", {"agv"}, set(), ("agv", EVIDENCE)),  # 哪台车电量最低: a weak word breaks the tie
+    ("车", {"rail"}, set(), ("rail", EVIDENCE)),
+    ("车", set(), set(), None),  # 帮我叫辆车: no default, no evidence
+    ("车", set(), {"agv"}, None),  # 车辆自动…: a one-domain term alone never reads it
+    ("车", {"agv"}, {"rail"}, None),  # a term of the other domain keeps it ambiguous
+    ("车", {"agv", "rail"}, set(), None),
+    ("故障", {"agv"}, set(), None),  # not listed: a state word is not read from hints
 ])
-def test_the_reading_rule(group, evidence, expected):
-    assert RULE.reading(group, ("agv", "rail"), evidence) == expected
+def test_the_reading_rule(group, support, against, expected):
+    assert RULE.reading(group, ("agv", "rail"), support, against) == expected
 
 
 def test_a_word_of_one_domain_only_is_no_shared_word():
@@ -96,4 +101,5 @@ def test_the_shipped_groups_are_the_packs_shared_words():
     rules = shared_words(default_pack())
     assert rules.defaults["任务"] == "agv"  # ontology.md: 任务 is a typical word of agv
     assert rules.defaults["车"] is None
+    assert "故障" not in rules.defaults and "电池" not in rules.defaults  # state / attribute words
     assert rules.surfaces["任务"] == "任务" and rules.surfaces["车"] == "车"
