@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nlu.decision.non_data import NON_DATA, NonDataJudge
+from nlu.decision.open_question import OpenQuestionJudge
 from nlu.decision.questions import clarify, readings
 from nlu import draft_keys as K
 from nlu.draft import Clarification, Draft
@@ -40,6 +41,7 @@ class ClarificationPolicy:
         self.pack = pack or default_pack()
         self.id_patterns = tuple(p.pattern for p in self.pack.identifier_patterns)
         self.non_data = NonDataJudge(self.pack)
+        self.open_question = OpenQuestionJudge(self.pack, self.t.routing_margin)
 
     def warm_up(self) -> None:
         self.non_data.warm_up()
@@ -208,7 +210,7 @@ class ClarificationPolicy:
         if K.NO_DOMAIN in flags and (draft.template_candidates or draft.entities):
             return self._domain_question(draft, text)
 
-        if K.NO_TEMPLATE in flags and not draft.template_candidates:
+        if K.NO_TEMPLATE in flags and not draft.template_candidates and not self.open_question.continues(draft, bool(ids)):
             return clarify(draft, "intent", "请具体说明您想查询或办理什么业务。", ["routing.templateCandidates"])
 
         # Thresholds (design 8): a data question routed only by weak hints is not enough — the
