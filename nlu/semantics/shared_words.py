@@ -67,13 +67,18 @@ class SharedWords:
             return None
         return next(iter(voices)), (EVIDENCE if present else DEFAULT)
 
+    def builds_on_default(self, surface: str, domain: str | None = None) -> bool:
+        """`surface` contains, and is longer than, a shared word whose default is `domain` (any
+        domain when None): 任务耗时 on 任务."""
+        return any(s in surface and s != surface and (d := self.defaults.get(g)) is not None
+                   and (domain is None or d == domain) for s, g in self.surfaces.items())
+
     def compound_default(self, surface: str, domain: str | None, evidence_domains: Iterable[str]) -> bool:
         """A one-domain term built on a shared word with a default (任务耗时 on 任务, agv) reads
         as that default does: no word of another domain may stand in the sentence."""
         if domain not in BUSINESS_DOMAINS or set(evidence_domains) - {domain}:
             return False
-        return any(s in surface and s != surface and self.defaults.get(g) == domain
-                   for s, g in self.surfaces.items())
+        return self.builds_on_default(surface, domain)
 
 
 _BY_PACK: dict[int, tuple[Pack, SharedWords]] = {}

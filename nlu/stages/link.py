@@ -150,11 +150,13 @@ class LinkStage(Stage):
                         dom = IDENTIFIER_DOMAIN.get(pat.entity_type)
                         if dom:
                             ident_domains.add(dom)
-        # for reading a shared word, every word of a domain counts, weak hints too (shared_words.py)
-        weak = [(m.start, m.end, dom) for m in boundary_filter(self.pack).scan(self.vocab.weak_domain_words, text)
-                for dom in dict.fromkeys(m.values)]
+        # for reading a shared word, every word of a domain counts, weak hints too (shared_words.py);
+        # scanned only when a shared word or a compound on one is in the sentence (most are not)
+        if any(len(entries) > 1 or self.shared.builds_on_default(text[s:e]) for s, e, entries in matches):
+            words += [(m.start, m.end, dom) for m in boundary_filter(self.pack).scan(self.vocab.weak_domain_words, text)
+                      for dom in dict.fromkeys(m.values)]
         referents = {r.domain or IDENTIFIER_DOMAIN.get(r.entity_type or "") for r in draft.source.referents}
-        return {"explicit": explicit, "implied": implied, "identifiers": ident_domains, "words": words + weak,
+        return {"explicit": explicit, "implied": implied, "identifiers": ident_domains, "words": words,
                 "terms": terms, "referents": referents & {"agv", "rail"}}
 
     @staticmethod
