@@ -3,7 +3,9 @@
 The result is built as one nested dict and validated once with `model_validate`: pydantic
 checks every field exactly as the per-model constructors would (types, enums, ranges,
 `extra="forbid"`), but in one pass inside pydantic-core instead of hundreds of Python-level
-`__init__` calls per turn (the 500-character budget could not afford those).
+`__init__` calls per turn (the 500-character budget could not afford those). The keys are
+the contract's wire names (camelCase aliases): pydantic looks a field up by its alias first, so
+a snake_case key would cost a second lookup for each of the ~150 models of a turn.
 """
 from __future__ import annotations
 
@@ -56,15 +58,15 @@ def assemble(draft: Draft, request_id: str | None = None) -> c.LegacyInputUnders
                     break
         corrections.append({
             "type": e.type,
-            "original_span": orig(out.o0, out.o1),
-            "canonical_span": sp.canon(c0, c1),
-            "original_text": original[out.o0:out.o1],
+            "originalSpan": orig(out.o0, out.o1),
+            "canonicalSpan": sp.canon(c0, c1),
+            "originalText": original[out.o0:out.o1],
             "replacement": canonical[c0:c1] if out.applied else e.replacement,
             "confidence": round(e.confidence, 4),
             "evidence": e.evidence,
             "inferred": e.inferred,
-            "auto_applied": out.applied,
-            "touches_protected_span": out.touches_protected,
+            "autoApplied": out.applied,
+            "touchesProtectedSpan": out.touches_protected,
         })
 
     clar = None
@@ -72,53 +74,53 @@ def assemble(draft: Draft, request_id: str | None = None) -> c.LegacyInputUnders
         q = draft.clarification
         cid = uuid.uuid5(uuid.NAMESPACE_URL, f"nlu:{request_id}:{q.reason}").hex[:16]
         clar = {
-            "clarification_id": cid,
+            "clarificationId": cid,
             "question": q.question,
             "reason": q.reason,
-            "affected_fields": list(q.affected_fields),
-            "options": [{"id": f"opt{i + 1}", "label": label, "fill_text": fill} for i, (label, fill) in enumerate(q.options[:3])],
-            "allow_free_text": True,
+            "affectedFields": list(q.affected_fields),
+            "options": [{"id": f"opt{i + 1}", "label": label, "fillText": fill} for i, (label, fill) in enumerate(q.options[:3])],
+            "allowFreeText": True,
             "blocking": True,
         }
 
     return c.LegacyInputUnderstanding.model_validate({
-        "request_id": request_id,
+        "requestId": request_id,
         "source": {
             "kind": src.kind,
-            "reference_time": src.reference_time.isoformat(timespec="seconds"),
-            "overall_confidence": src.overall_confidence,
+            "referenceTime": src.reference_time.isoformat(timespec="seconds"),
+            "overallConfidence": src.overall_confidence,
             "alternatives": list(src.alternatives) if src.alternatives else None,
-            "edited_after_capture": src.edited_after_capture,
+            "editedAfterCapture": src.edited_after_capture,
             "segments": [{"span": orig(s.start, s.end), "source": s.source, "confidence": s.confidence,
-                          "edited_after_capture": s.edited_after_capture} for s in src.segments],
+                          "editedAfterCapture": s.edited_after_capture} for s in src.segments],
         },
-        "original_text": original,
-        "canonical_text": canonical,
-        "span_map": [{"original": orig(s.o0, s.o1), "canonical": sp.canon(s.c0, s.c1), "kind": s.kind} for s in al.segments],
+        "originalText": original,
+        "canonicalText": canonical,
+        "spanMap": [{"original": orig(s.o0, s.o1), "canonical": sp.canon(s.c0, s.c1), "kind": s.kind} for s in al.segments],
         "corrections": corrections,
-        "protected_spans": [{"span": orig(p.o0, p.o1), "kind": p.kind, "text": original[p.o0:p.o1]} for p in draft.protected],
-        "terms": [{"source_span": orig(t.o0, t.o1), "raw_text": original[t.o0:t.o1], "term_code": t.term_code,
-                   "canonical_text": t.canonical_text, "candidates": _cands(t.candidates), "confidence": round(t.confidence, 4),
+        "protectedSpans": [{"span": orig(p.o0, p.o1), "kind": p.kind, "text": original[p.o0:p.o1]} for p in draft.protected],
+        "terms": [{"sourceSpan": orig(t.o0, t.o1), "rawText": original[t.o0:t.o1], "termCode": t.term_code,
+                   "canonicalText": t.canonical_text, "candidates": _cands(t.candidates), "confidence": round(t.confidence, 4),
                    "confirmed": t.confirmed} for t in draft.terms],
-        "entities": [{"id": e.id, "type": e.type, "text": original[e.o0:e.o1], "canonical_value": e.canonical_value,
-                      "source_span": orig(e.o0, e.o1), "confidence": round(e.confidence, 4), "protected": e.protected,
+        "entities": [{"id": e.id, "type": e.type, "text": original[e.o0:e.o1], "canonicalValue": e.canonical_value,
+                      "sourceSpan": orig(e.o0, e.o1), "confidence": round(e.confidence, 4), "protected": e.protected,
                       "confirmed": e.confirmed} for e in draft.entities],
-        "coreferences": [{"mention_span": orig(k.o0, k.o1), "antecedent_entity_id": k.antecedent_id,
-                          "candidates": _cands(k.candidates), "source_turn_id": k.source_turn_id,
+        "coreferences": [{"mentionSpan": orig(k.o0, k.o1), "antecedentEntityId": k.antecedent_id,
+                          "candidates": _cands(k.candidates), "sourceTurnId": k.source_turn_id,
                           "confidence": round(k.confidence, 4), "confirmed": k.confirmed} for k in draft.coreferences],
-        "relations": [{"subject_entity_id": r.subject_id, "predicate": r.predicate, "object_entity_id": r.object_id,
-                       "literal_value": r.literal, "negated": r.negated,
-                       "evidence_spans": [orig(a, b) for a, b in r.evidence], "confidence": round(r.confidence, 4)}
+        "relations": [{"subjectEntityId": r.subject_id, "predicate": r.predicate, "objectEntityId": r.object_id,
+                       "literalValue": r.literal, "negated": r.negated,
+                       "evidenceSpans": [orig(a, b) for a, b in r.evidence], "confidence": round(r.confidence, 4)}
                       for r in draft.relations],
-        "semantic_frames": [{
-            "predicate": f.predicate, "action_class": f.action_class, "negated": f.negated, "modality": f.modality,
+        "semanticFrames": [{
+            "predicate": f.predicate, "actionClass": f.action_class, "negated": f.negated, "modality": f.modality,
             "confidence": round(f.confidence, 4),
-            "arguments": [{"role": a.role, "entity_ids": a.entity_ids, "literal_value": a.literal, "comparator": a.comparator,
-                           "negated": a.negated, "evidence_spans": [orig(x, y) for x, y in a.evidence]} for a in f.arguments],
+            "arguments": [{"role": a.role, "entityIds": a.entity_ids, "literalValue": a.literal, "comparator": a.comparator,
+                           "negated": a.negated, "evidenceSpans": [orig(x, y) for x, y in a.evidence]} for a in f.arguments],
         } for f in draft.frames],
-        "routing": {"template_candidates": _cands(draft.template_candidates), "domain_candidates": _cands(draft.domain_candidates)},
-        "decision": {"action": draft.decision, "reason_codes": list(draft.reason_codes), "clarification": clar},
+        "routing": {"templateCandidates": _cands(draft.template_candidates), "domainCandidates": _cands(draft.domain_candidates)},
+        "decision": {"action": draft.decision, "reasonCodes": list(draft.reason_codes), "clarification": clar},
         "confidence": {k: round(min(max(v, 0.0), 1.0), 4) for k, v in draft.confidence.items()},
-        "diagnostics": [{"stage": d.stage, "status": d.status, "duration_ms": round(d.duration_ms, 4), "reason_code": d.reason_code}
+        "diagnostics": [{"stage": d.stage, "status": d.status, "durationMs": round(d.duration_ms, 4), "reasonCode": d.reason_code}
                         for d in draft.diagnostics],
     })
