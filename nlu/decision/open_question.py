@@ -10,7 +10,8 @@ reason codes). The judgement, all of it required:
 2. the domain is settled: an explicit word or an identifier, or implied words ("context")
    leading the other domain by the routing margin — never weak hints alone;
 3. something open is asked: a question word of the grammar cues other than a bare yes/no
-   particle, or a query term of the pack (原因, 详情).
+   particle, or a query term of the pack (原因, 详情) closing its clause — a noun phrase asks
+   for its head (今天搬运任务的失败原因), a heading does not (故障原因VVT总成内部损坏).
 """
 from __future__ import annotations
 
@@ -29,10 +30,10 @@ class OpenQuestionJudge:
         self.margin = margin
         self.particles = frozenset(data["yesNoParticles"])
         self.term_categories = frozenset(data["askingTermCategories"])
+        self.clause_end = "".join(data["clauseEnd"])  # particles and punctuation that may close a clause
 
     def continues(self, draft: Draft, has_identifier: bool) -> bool:
-        frames = draft.frames
-        if not frames or any(f.write or f.negated for f in frames):
+        if any(f.write or f.negated for f in draft.frames):
             return False
         dom = draft.domain_candidates
         if not dom:
@@ -49,13 +50,16 @@ class OpenQuestionJudge:
         if any(w.kind == cues.QUESTION and w.text not in self.particles for w in view.cues):
             return True
         for t in draft.terms:
-            if t.confirmed and t.term_code:
-                try:
-                    if self.pack.term(t.term_code).category in self.term_categories:
-                        return True
-                except KeyError:
-                    continue  # a term of another pack revision: no evidence either way
+            if t.confirmed and t.term_code and self._asking_term(t.term_code):
+                c0, c1 = draft.to_current(t.o0, t.o1)
+                _lo, hi = view.clause_span(c0)
+                if not view.text[c1:hi].strip().strip(self.clause_end):  # …的失败原因: the head asked for
+                    return True
         return False
+
+    def _asking_term(self, code: str) -> bool:
+        entry = self.pack.term_by_code.get(code)
+        return entry is not None and entry.category in self.term_categories
 
 
 __all__ = ["OpenQuestionJudge"]
