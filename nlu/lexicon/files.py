@@ -33,6 +33,8 @@ PACK_FILES: tuple[str, ...] = (
     "self_repair.json",
     "fillers.json",
     "ocr_glyphs.json",
+    "clarifications.json",
+    "grammar_cues.json",
 )
 #: shipped and checksummed, but not loaded into a Pack (read by their own component with
 #: ``load_data_file``: ``cleaning.json`` by the clean stage, ``injection*.json`` by ``nlu.injection``)

@@ -47,6 +47,7 @@ from .model import (
     IdentifierPattern,
     Pack,
     PronounEntry,
+    QuestionTexts,
     TemplateTriggers,
     TermEntry,
 )
@@ -180,6 +181,16 @@ def _glyph_pairs(terms, lookalikes: dict[str, list[str]], listed: list[dict], me
     return tuple(p for w, p in out.items() if w not in ambiguous)
 
 
+def _grammar_cues(doc: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """Word → cue kind: the first kind listing a word keeps it, then the overrides settle theirs."""
+    seen: dict[str, str] = {}
+    for entry in doc["kinds"]:
+        for w in entry["words"]:
+            seen.setdefault(w, entry["kind"])
+    seen.update(doc["override"])
+    return tuple(seen.items())
+
+
 def _build(root: Path, checksum: str, manifest: dict[str, Any], data: dict[str, Any]) -> Pack:
     revision = manifest["revision"]
     for name in PACK_FILES:
@@ -239,6 +250,7 @@ def _build(root: Path, checksum: str, manifest: dict[str, Any], data: dict[str, 
     units = data["units.json"]
     people = data["people.json"]
     fillers = data["fillers.json"]
+    clar = data["clarifications.json"]
     return Pack(
         revision=revision,
         root=root,
@@ -266,6 +278,9 @@ def _build(root: Path, checksum: str, manifest: dict[str, Any], data: dict[str, 
         self_repair_markers=tuple(data["self_repair.json"]["markers"]),
         politeness_words=tuple(fillers["politeness"]),
         discourse_words=tuple(fillers["discourse"]),
+        questions=QuestionTexts(dict(clar["questions"]), dict(clar["options"]), tuple(clar["domainChoices"]),
+                                clar["choiceJoiner"]),
+        grammar_cues=_grammar_cues(data["grammar_cues.json"]),
         term_by_code=term_by_code,
         terms_by_surface={k: tuple(v) for k, v in by_surface.items()},
         template_precedence=tuple(data["templates.json"].get("precedence", ())),

@@ -125,6 +125,25 @@ class EntityCatalog:
     entities: tuple[CatalogEntity, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class QuestionTexts:
+    """The clarification questions and option texts (``clarifications.json``), by id.
+
+    The schema allows each text only its own ``{placeholders}``, so filling never fails.
+    """
+
+    questions: dict[str, str]
+    options: dict[str, str]
+    domain_choices: tuple[str, ...]  # the business domains the domain question offers, in order
+    choice_joiner: str  # joins the readings of a term question (AGV还是机车)
+
+    def question(self, qid: str, **values: str) -> str:
+        return self.questions[qid].format(**values)
+
+    def option(self, oid: str, **values: str) -> str:
+        return self.options[oid].format(**values)
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Pack:
     revision: str
@@ -151,6 +170,8 @@ class Pack:
     self_repair_markers: tuple[str, ...]
     politeness_words: tuple[str, ...]
     discourse_words: tuple[str, ...]
+    questions: QuestionTexts
+    grammar_cues: tuple[tuple[str, str], ...]  # (word, cue kind), one kind a word, in file order
     # derived indexes, built once by the loader
     term_by_code: dict[str, TermEntry] = field(repr=False)
     terms_by_surface: dict[str, tuple[TermEntry, ...]] = field(repr=False)  # casefolded surface -> terms

@@ -108,7 +108,7 @@ class SentenceView:
                              for m in bounded(vocab.domain_words, text, folded)]
         self.weak_domain_words = [Word(m.start, m.end, "weak_domain", m.values, text[m.start:m.end])
                                   for m in bounded(vocab.weak_domain_words, text, folded)]
-        raw_cues = [m for m in cues.SCANNER.scan(text, folded) if m.values[0] != cues.NONE and free(m.start, m.end)
+        raw_cues = [m for m in vocab.grammar_cues.scan(text, folded) if m.values[0] != cues.NONE and free(m.start, m.end)
                     # 用 in 万用表 is no instrument: a coverb counts only at word boundaries
                     and (m.values[0] != cues.INSTRUMENT or bounded_here(text, m.start, m.end))]
         # an A-不-A question (能不能, 是不是, 有没有) is not a negation

@@ -15,7 +15,8 @@ returns the clarification to ask instead; the policy asks the first one found:
   one? (`missing_slot`)
 
 The data (look-alikes of a negation, fillers between objects) is in
-``lexicons/write_safety.json``; the marker construction in ``nlu.semantics.self_repair``.
+``lexicons/write_safety.json``, the questions in ``lexicons/clarifications.json``; the
+marker construction in ``nlu.semantics.self_repair``.
 Every check is one pass over the draft's facts or a bounded window of text.
 """
 from __future__ import annotations
@@ -23,10 +24,13 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nlu import draft_keys as K
 from nlu.draft import Clarification, Draft
+
+if TYPE_CHECKING:
+    from nlu.lexicon.model import QuestionTexts
 
 # what an object of a write can be; a quantity or a time is a parameter, not an object
 _OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
@@ -74,20 +78,20 @@ def is_write(draft: Draft) -> bool:
     return any(f.write for f in draft.frames) or bool(draft.scratch.get(K.IMPERATIVE_WRITES))
 
 
-def write_risk(draft: Draft) -> Clarification | None:
-    """The question to ask before this write may go ahead, or None when it is certain."""
+def write_risk(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    """The question to ask before this write may go ahead (texts from `q`), or None when it is certain."""
     if not is_write(draft):
         return None
     for check in (_unsettled_repair, _filler_joined_objects, _negation_lookalike, _impossible_date,
                   _unconfirmed_object):
-        found = check(draft)
+        found = check(draft, q)
         if found is not None:
             return found
     return None
 
 
 # -- the checks ------------------------------------------------------------------------
-def _unsettled_repair(draft: Draft) -> Clarification | None:
+def _unsettled_repair(draft: Draft, q: QuestionTexts) -> Clarification | None:
     from nlu.semantics.self_repair import after_token, default_grammar
 
     text = draft.original
@@ -99,13 +103,12 @@ def _unsettled_repair(draft: Draft) -> Clarification | None:
             continue  # the cleaning settled it (a changed key is the policy's own rule)
         if not text[mk.end:].strip(" ，,。.！!？?"):
             continue  # nothing after it: not a correction of anything
-        return Clarification("protected_change",
-                             f"您中途说了“{mk.text.strip(' ，,、')}”改口，这是一个写操作，请用一句完整的话确认最终的对象和参数。",
+        return Clarification("protected_change", q.question("unsettled_repair", marker=mk.text.strip(" ，,、")),
                              ["canonicalText", "semanticFrames"], [])
     return None
 
 
-def _filler_joined_objects(draft: Draft) -> Clarification | None:
+def _filler_joined_objects(draft: Draft, q: QuestionTexts) -> Clarification | None:
     from nlu.decision.questions import readings
 
     data = _data()
@@ -116,8 +119,9 @@ def _filler_joined_objects(draft: Draft) -> Clarification | None:
         if len(gap) > 12 or not _only_fillers(gap.replace(" ", ""), data):
             continue
         x, y = text[a.o0:a.o1], text[b.o0:b.o1]
-        opts = readings(draft, a.o0, b.o1, [(f"只要 {x}", x), (f"只要 {y}", y), (f"{x} 和 {y} 都要", f"{x}和{y}")])
-        return Clarification("missing_slot", f"您说的是“{x}”还是“{y}”，还是两个都要？这是一个写操作，请确认对象。",
+        opts = readings(draft, a.o0, b.o1, [(q.option("only_one", id=x), x), (q.option("only_one", id=y), y),
+                                            (q.option("both_label", first=x, second=y), q.option("both_fill", first=x, second=y))])
+        return Clarification("missing_slot", q.question("filler_joined_objects", first=x, second=y),
                              ["entities", "semanticFrames"], opts)
     return None
 
@@ -135,7 +139,7 @@ def _only_fillers(gap: str, data: _Data) -> bool:
     return ok[-1]
 
 
-def _negation_lookalike(draft: Draft) -> Clarification | None:
+def _negation_lookalike(draft: Draft, q: QuestionTexts) -> Clarification | None:
     data = _data()
     text = draft.original
     negation = dict(data.lookalikes)
@@ -147,8 +151,7 @@ def _negation_lookalike(draft: Draft) -> Clarification | None:
         p, look, modal = w0 + m.start(), m.group("look").lower(), m.group("modal") or ""
         if _opens_clause(text, p, look, data) and not _in_word(text, p, look, data):
             shown = text[p:o0].strip()
-            return Clarification("protected_change",
-                                 f"“{shown}”是“{negation[look]}{modal}”的意思吗？这是一个写操作，请确认是要执行还是不要执行。",
+            return Clarification("protected_change", q.question("negation_lookalike", shown=shown, negation=negation[look], modal=modal),
                                  ["semanticFrames", "protectedSpans"], [])
     return None
 
@@ -177,29 +180,27 @@ def _in_word(text: str, p: int, look: str, data: _Data) -> bool:
     return False
 
 
-def _impossible_date(draft: Draft) -> Clarification | None:
+def _impossible_date(draft: Draft, q: QuestionTexts) -> Clarification | None:
     """A time value that resolves to nothing (2月30日), or a date-shaped phrase no resolved
     time value covers (13月5号: the value reader does not even take it for a date)."""
     values = draft.scratch.get(K.VALUES) or ()
     for v in values:
         if v.kind in _TIME_KINDS and v.canonical_value is None:
-            return _bad_date(draft.original[v.o0:v.o1])
+            return _bad_date(q, draft.original[v.o0:v.o1])
     resolved = [(v.o0, v.o1) for v in values if v.kind in _TIME_KINDS and v.canonical_value is not None]
     for m in _data().date_shape.finditer(draft.original):
         if not any(a <= m.start() and m.end() <= b for a, b in resolved):
-            return _bad_date(m.group())
+            return _bad_date(q, m.group())
     return None
 
 
-def _bad_date(shown: str) -> Clarification:
-    return Clarification("protected_change", f"日期“{shown}”不存在或无法确定，这是一个写操作，请给出正确的日期。",
-                         ["entities", "semanticFrames"], [])
+def _bad_date(q: QuestionTexts, shown: str) -> Clarification:
+    return Clarification("protected_change", q.question("impossible_date", shown=shown), ["entities", "semanticFrames"], [])
 
 
-def _unconfirmed_object(draft: Draft) -> Clarification | None:
+def _unconfirmed_object(draft: Draft, q: QuestionTexts) -> Clarification | None:
     for e in draft.entities:
         if e.type in _OBJECT_TYPES and not e.confirmed and e.canonical_value is None:
             shown = draft.original[e.o0:e.o1]
-            return Clarification("missing_slot", f"“{shown}”指的是哪一个？这是一个写操作，请给出完整编号。",
-                                 ["entities", "semanticFrames"], [])
+            return Clarification("missing_slot", q.question("unconfirmed_object", shown=shown), ["entities", "semanticFrames"], [])
     return None

@@ -30,6 +30,7 @@ class Vocabulary:
     pronouns: WordScanner
     confusions: WordScanner  # wrong → ConfusionPair
     fillers: WordScanner
+    grammar_cues: WordScanner  # closed-class grammar words → cue kind (nlu.semantics.cues)
 
 
 def _protected_entries(pack: Pack):
@@ -70,4 +71,5 @@ def vocabulary(pack: Pack) -> Vocabulary:
         pronouns=WordScanner((p.word, p) for p in pack.pronouns),
         confusions=WordScanner((c.wrong, c) for c in pack.confusions),
         fillers=WordScanner((w, w) for w in pack.politeness_words),
+        grammar_cues=WordScanner(pack.grammar_cues),
     )

@@ -1,0 +1,381 @@
+"""The policy's hard rules and thresholds (design 8) as one ordered table: `RULES`.
+
+Each rule is a function named after what it catches, with a one-line docstring saying why it
+exists; it reads the `Turn` (the draft and what was computed once about it) and returns the
+one question to ask, or None to let the next rule look. The table's order is the priority
+order: the most important ambiguity is asked about first (an attack before a look-alike key,
+a key before a write's parameter, a write before a read's term, a read's term before its
+domain); the policy asks the question of the first rule that fires and records its name.
+
+Question texts are data (``lexicons/clarifications.json``, `Turn.q`); options are built only
+from the user's own words, entities already in the text, caller-passed referents or the
+caller's catalog (`nlu.decision.questions`). The case corpus of every rule, inputs that must
+fire it and look-alikes that must not, is ``lexicons/corpora/decision.policy_rules.json``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from nlu import draft_keys as K
+from nlu.decision.questions import clarify, readings
+from nlu.draft import Clarification, Draft
+from nlu.semantics.write_risk import write_risk as _write_risk
+from nlu.suspicious import find_suspicious
+
+if TYPE_CHECKING:
+    from nlu.lexicon.model import QuestionTexts
+
+# a suggested reading that flips one of these is a protected change, not a term question
+_FACT_FLIPS = frozenset({"negation_change", "number_change", "action_change", "comparison_change", "identifier_adjacent"})
+_OBJECT_ENTITY_TYPES = ("person", "organization", "location")
+
+
+@dataclass(slots=True)
+class Turn:
+    """What every rule reads, computed once per draft."""
+
+    draft: Draft
+    flags: set[str]
+    q: QuestionTexts
+    thresholds: Any  # nlu.decision.policy.Thresholds
+    writes: list  # write frames that are not negated
+    ids: list  # valid identifiers (protected, not look-alikes)
+    suspicious: list  # look-alike, malformed or bare keys found on the final text
+    open_question: Any = None  # nlu.decision.open_question.OpenQuestionJudge (None: every no-template turn is asked)
+
+    @classmethod
+    def of(cls, draft: Draft, flags: set[str], q: QuestionTexts, thresholds: Any, id_patterns,  # noqa: ANN001
+           open_question: Any = None) -> "Turn":
+        # read on the final text: corrections may have completed a query word before a bare number
+        valid = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
+        return cls(
+            draft=draft, flags=flags, q=q, thresholds=thresholds,
+            writes=[f for f in draft.frames if f.write and not f.negated],
+            ids=[p for p in draft.protected if p.kind == "identifier" and not p.suspicious],
+            suspicious=find_suspicious(draft.text, valid, id_patterns),
+            open_question=open_question,
+        )
+
+    @property
+    def text(self) -> str:
+        return self.draft.text
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One named rule of the table: `name` is its function's name, `why` its docstring."""
+
+    ask: Callable[[Turn], Clarification | None]
+
+    @property
+    def name(self) -> str:
+        return self.ask.__name__
+
+    @property
+    def why(self) -> str:
+        return (self.ask.__doc__ or "").strip()
+
+
+# -- injection (nlu.injection has already taken the injected material out) ---------------
+def injection_only(turn: Turn) -> Clarification | None:
+    """Nothing but injected material, no request of the user's own: ask, with no option (it could only repeat the attack)."""
+    flags = turn.flags
+    if K.INJECTION_FLAG in flags and ({K.INJECTION_ONLY, K.INJECTION_SPLIT} & flags or not _has_question(turn.draft)):
+        return clarify(turn.draft, "intent", turn.q.question("no_business_request"), ["canonicalText"])
+    return None
+
+
+def injection_mixed(turn: Turn) -> Clarification | None:
+    """Injected and requested words shared a unit: offer the clean units whole, never continue on a guess."""
+    if K.INJECTION_MIXED in turn.flags:
+        return clarify(turn.draft, "intent", turn.q.question("injection_mixed"), ["canonicalText"],
+                       [(turn.q.option("keep_clean_sentence"), turn.text)])
+    return None
+
+
+# -- keys that may not be what the user meant -----------------------------------------------
+def lookalike_identifier(turn: Turn) -> Clarification | None:
+    """An identifier with a look-alike character (AGV-O1): confirm it, offering only the caller's catalog entry."""
+    draft = turn.draft
+    p = next((p for p in draft.protected if p.suspicious), None)
+    if p is None:
+        return None
+    hit = (draft.scratch.get(K.CATALOG_CANDIDATES) or {}).get((p.o0, p.o1))
+    opts = readings(draft, p.o0, p.o1, [(hit, hit)]) if hit else []
+    return clarify(draft, "protected_change", turn.q.question("lookalike_identifier", shown=draft.original[p.o0:p.o1]),
+                   ["entities", "protectedSpans"], opts)
+
+
+def lookalike_characters(turn: Turn) -> Clarification | None:
+    """Confusable scripts or look-alike digits outside a recognised identifier (АGV-01): confirm the key or number."""
+    risky = next((x for x in turn.suspicious if x.reason in ("confusable_script", "lookalike_number")), None)
+    if risky is None:
+        return None
+    shown = turn.text[risky.start:risky.end]
+    return clarify(turn.draft, "protected_change", turn.q.question("lookalike_characters", shown=shown),
+                   ["entities", "protectedSpans"])
+
+
+# -- writes never fail open ----------------------------------------------------------------
+def write_repair_changed_key(turn: Turn) -> Clarification | None:
+    """A self-repair changed a key or number of a write (取消 T-41 不对 T-42): confirm the final object, never guess."""
+    draft = turn.draft
+    if not (draft.scratch.get(K.WRITE_ACTIONS) or any(f.write for f in draft.frames)):
+        return None
+    if not any(out.applied and out.edit.type == "self_repair" and any(ch.isdecimal() for ch in draft.original[out.o0:out.o1])
+               for out in draft.edits):
+        return None
+    return clarify(draft, "protected_change", turn.q.question("write_repair_changed_key"), ["canonicalText", "semanticFrames"],
+                   [(turn.q.option("keep_repaired"), turn.text)])
+
+
+def negation_conflict(turn: Turn) -> Clarification | None:
+    """Two negations stacked on a write action (不是不要取消…) leave its direction unclear."""
+    draft = turn.draft
+    negs = [p for p in draft.protected if p.kind == "negation"]
+    for o0, _o1 in draft.scratch.get(K.WRITE_ACTIONS) or ():
+        if len([n for n in negs if 0 <= o0 - n.o1 <= 6]) >= 2:
+            return clarify(draft, "protected_change", turn.q.question("negation_conflict"), ["semanticFrames"])
+    return None
+
+
+def long_write(turn: Turn) -> Clarification | None:
+    """A long text (deterministic steps only) ordering a write (请取消…, not a narrated …后恢复运行): ask for a short one."""
+    draft = turn.draft
+    if draft.gate == "long" and draft.scratch.get(K.IMPERATIVE_WRITES):
+        return clarify(draft, "missing_slot", turn.q.question("long_write"), ["semanticFrames"])
+    return None
+
+
+def write_risk(turn: Turn) -> Clarification | None:
+    """An uncertain object, parameter, negation or date of a write (nlu.semantics.write_risk): ask before it runs."""
+    return _write_risk(turn.draft, turn.q)
+
+
+# -- a correction that could change meaning ------------------------------------------------
+def ambiguous_correction(turn: Turn) -> Clarification | None:
+    """A correction kept as a suggestion: a flipped fact is a protected change, a two-way word (全员/全年) a term question."""
+    if K.AMBIGUOUS_CORRECTION not in turn.flags:
+        return None
+    draft = turn.draft
+    sug = (draft.scratch.get(K.SUGGESTIONS) or [{}])[0]
+    if not sug:
+        return None
+    q = turn.q
+    opts = readings(draft, sug["o0"], sug["o1"], [(q.option("quoted", text=sug["from"]), sug["from"]),
+                                                (q.option("quoted", text=sug["to"]), sug["to"])])
+    reason = "protected_change" if sug.get("reason") in _FACT_FLIPS else "term"
+    return clarify(draft, reason, q.question("correction_choice", wrong=sug["from"], right=sug["to"]), ["canonicalText"], opts)
+
+
+# -- the object of a write --------------------------------------------------------------------
+def write_open_coreference(turn: Turn) -> Clarification | None:
+    """A write whose object is a pronoun not resolved (取消它): ask which one, with the referents as options."""
+    if turn.writes and _object_unclear(turn.flags):
+        k = _open_coreference(turn.draft)
+        if k is not None:
+            return _coref_question(turn, k, write=True)
+    return None
+
+
+def write_without_object(turn: Turn) -> Clarification | None:
+    """A write with no object (取消任务): ask for the complete identifier."""
+    if turn.writes and _object_unclear(turn.flags):
+        return clarify(turn.draft, "missing_slot", turn.q.question("write_without_object"), ["semanticFrames", "entities"])
+    return None
+
+
+def create_without_parameter(turn: Turn) -> Clarification | None:
+    """A create order to a vehicle with no destination, task or time (给 AGV-01 下发任务): a required parameter is missing."""
+    if not any(f.action_class == "create" for f in turn.writes):
+        return None
+    kinds = {e.type for e in turn.draft.entities}
+    if not (kinds - {"vehicle", "quantity"}) and "vehicle" in kinds:
+        return clarify(turn.draft, "missing_slot", turn.q.question("create_without_parameter"), ["semanticFrames"])
+    return None
+
+
+# -- what a read is about ---------------------------------------------------------------------
+def open_coreference(turn: Turn) -> Clarification | None:
+    """A pronoun with no or several antecedents (它呢): ask which object it means."""
+    if K.AMBIGUOUS_COREFERENCE in turn.flags or K.UNRESOLVED_COREFERENCE in turn.flags:
+        k = _open_coreference(turn.draft)
+        if k is not None:
+            return _coref_question(turn, k, write=False)
+    return None
+
+
+def bare_reference(turn: Turn) -> Clarification | None:
+    """A bare or malformed number where an object should be (01 号的状态): ask what it identifies."""
+    bare = next((x for x in turn.suspicious if x.reason in ("malformed_identifier", K.BARE_REFERENCE)), None)
+    if bare is None and K.BARE_REFERENCE not in turn.flags:
+        return None
+    shown = turn.text[bare.start:bare.end] if bare is not None else turn.q.option("default_bare_reference")
+    return clarify(turn.draft, "entity", turn.q.question("bare_reference", shown=shown), ["entities"])
+
+
+def ambiguous_term_domain(turn: Turn) -> Clarification | None:
+    """An ambiguous word that is a concept of both domains (任务, 故障) or said with both domains' words: ask the domain."""
+    t = _open_term(turn)
+    if t is not None and (K.CROSS_DOMAIN in turn.flags or _domain_ambiguity(t)):
+        return _domain_question(turn)
+    return None
+
+
+def ambiguous_term(turn: Turn) -> Clarification | None:
+    """An ambiguous word of one kind of object (车: AGV or locomotive), not pinned by the referents: ask which reading."""
+    t = _open_term(turn)
+    if t is None or K.CROSS_DOMAIN in turn.flags or _domain_ambiguity(t):
+        return None
+    draft = turn.draft
+    opts = readings(draft, t.o0, t.o1, [(c.label, c.label) for c in t.candidates])
+    choices = turn.q.choice_joiner.join(c.label for c in t.candidates[:3])
+    question = turn.q.question("term_choice", mention=draft.original[t.o0:t.o1], choices=choices)
+    return clarify(draft, "term", question, ["terms"], opts)
+
+
+def cross_domain(turn: Turn) -> Clarification | None:
+    """Words of both domains: the router must not expose both domains' tools; ask which one."""
+    return _domain_question(turn) if K.CROSS_DOMAIN in turn.flags else None
+
+
+def no_domain_no_template(turn: Turn) -> Clarification | None:
+    """A data question with no domain, no template and no object: ask what business it is about (design 15.3)."""
+    flags = turn.flags
+    has_objects = bool(turn.ids) or any(e.type in _OBJECT_ENTITY_TYPES for e in turn.draft.entities)
+    if K.NO_DOMAIN in flags and K.NO_TEMPLATE in flags and not has_objects:
+        return clarify(turn.draft, "intent", turn.q.question("no_domain_no_template"), ["routing"])
+    return None
+
+
+def missing_action(turn: Turn) -> Clarification | None:
+    """An object with nothing asked or ordered about it (AGV-01): ask what to query or do."""
+    if K.MISSING_ACTION in turn.flags:
+        return clarify(turn.draft, "missing_slot", turn.q.question("missing_action"), ["semanticFrames"])
+    return None
+
+
+def template_conflict(turn: Turn) -> Clarification | None:
+    """Two templates fit equally (details or a summary): ask which one."""
+    if K.TEMPLATE_CONFLICT in turn.flags:
+        return clarify(turn.draft, "intent", turn.q.question("template_conflict"), ["routing.templateCandidates"])
+    return None
+
+
+def status_without_object(turn: Turn) -> Clarification | None:
+    """A status question with no domain and no object (状态怎么样): ask whose status."""
+    draft = turn.draft
+    if K.NO_DOMAIN in turn.flags and not draft.entities and [c.id for c in draft.template_candidates[:1]] == ["status"]:
+        return clarify(draft, "missing_slot", turn.q.question("status_without_object"), ["entities"])
+    return None
+
+
+def no_domain(turn: Turn) -> Clarification | None:
+    """A data question with a template or an object but no domain: ask the domain (design 15.3)."""
+    draft = turn.draft
+    if K.NO_DOMAIN in turn.flags and (draft.template_candidates or draft.entities):
+        return _domain_question(turn)
+    return None
+
+
+def no_template(turn: Turn) -> Clarification | None:
+    """No template fits and no open question about a settled domain is asked: ask what the user wants to query or do."""
+    if K.NO_TEMPLATE in turn.flags and not turn.draft.template_candidates:
+        if turn.open_question is not None and turn.open_question.continues(turn.draft, bool(turn.ids)):
+            return None  # AGV调度的规则是什么: said and asked — continues, `no_template` recorded (design 8)
+        return clarify(turn.draft, "intent", turn.q.question("no_template"), ["routing.templateCandidates"])
+    return None
+
+
+def weak_domain_evidence(turn: Turn) -> Clarification | None:
+    """A domain chosen only on weak hints below the thresholds: the router would expose a domain's tools on a guess."""
+    # Explicit words and identifiers pin a domain; the pack's implied domain words (evidence
+    # "context": 搬运, 站点, 电量) count when they clear the margin; a term state alone (完成,
+    # 失败: "lexicon") does not. A confirmed referent carries its domain.
+    draft, t = turn.draft, turn.thresholds
+    dom = draft.domain_candidates
+    resolved = any(k.confirmed for k in draft.coreferences)
+    if dom and not turn.ids and not resolved and not any("explicit_rule" in c.evidence for c in dom):
+        margin = dom[0].score - (dom[1].score if len(dom) > 1 else 0.0)
+        hinted = "context" in dom[0].evidence and margin >= t.routing_margin
+        if not hinted and (dom[0].score < t.routing or margin < t.routing_margin):
+            return _domain_question(turn)
+    return None
+
+
+#: the priority order: the policy asks the question of the first rule that fires
+RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
+    injection_only,
+    injection_mixed,
+    lookalike_identifier,
+    lookalike_characters,
+    write_repair_changed_key,
+    negation_conflict,
+    long_write,
+    write_risk,
+    ambiguous_correction,
+    write_open_coreference,
+    write_without_object,
+    create_without_parameter,
+    open_coreference,
+    bare_reference,
+    ambiguous_term_domain,
+    ambiguous_term,
+    cross_domain,
+    no_domain_no_template,
+    missing_action,
+    template_conflict,
+    status_without_object,
+    no_domain,
+    no_template,
+    weak_domain_evidence,
+))
+
+
+# -- helpers shared by the rules --------------------------------------------------------------
+def _has_question(draft: Draft) -> bool:
+    return bool(draft.template_candidates or draft.entities or any(p.kind == "action" for p in draft.protected))
+
+
+def _object_unclear(flags: set[str]) -> bool:
+    return K.WRITE_WITHOUT_OBJECT in flags or K.UNRESOLVED_COREFERENCE in flags or K.AMBIGUOUS_COREFERENCE in flags
+
+
+def _open_coreference(draft: Draft):  # noqa: ANN202
+    return next((k for k in draft.coreferences if not k.confirmed), None)
+
+
+def _coref_question(turn: Turn, k, *, write: bool) -> Clarification:  # noqa: ANN001
+    draft = turn.draft
+    mention = draft.original[k.o0:k.o1]
+    opts = readings(draft, k.o0, k.o1, [(c.label, c.label) for c in k.candidates])
+    q = turn.q.question("coreference_choice" if k.candidates else "coreference_open", mention=mention)
+    return clarify(draft, "coreference", q, ["coreferences"] + (["semanticFrames"] if write else []), opts)
+
+
+def _open_term(turn: Turn):  # noqa: ANN202
+    """The first ambiguous word still open, unless the caller's referents pin its domain (车 after three AGVs)."""
+    if K.AMBIGUOUS_TERM not in turn.flags:
+        return None
+    draft = turn.draft
+    t = next((t for t in draft.terms if not t.confirmed and len(t.candidates) > 1), None)
+    if t is None:
+        return None
+    domains = {r.domain for r in draft.source.referents if r.domain}
+    cand_domains = {c.id.split(".")[0] for c in t.candidates}
+    if len(domains) == 1 and domains & cand_domains:
+        return None
+    return t
+
+
+def _domain_ambiguity(term) -> bool:  # noqa: ANN001
+    """任务/故障: concepts that exist in both domains (an intent question), unlike 车 (an object word)."""
+    types = {c.id.split(".")[1] if c.id.count(".") >= 2 else "" for c in term.candidates}
+    return term.entity_type is None and len({c.id.split(".")[0] for c in term.candidates}) > 1 and "vehicle" not in types
+
+
+def _domain_question(turn: Turn) -> Clarification:
+    q, text = turn.q, turn.text
+    opts = [(q.option("domain_label", domain=d), q.option("domain_fill", text=text, domain=d)) for d in q.domain_choices]
+    return clarify(turn.draft, "intent", q.question("domain_choice"), ["routing.domainCandidates"], opts)
