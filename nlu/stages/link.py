@@ -89,7 +89,8 @@ class LinkStage(Stage):
                 draft.terms.append(Term(o0, o1, t.term_code, t.canonical_text,
                                         [Candidate(t.term_code, t.canonical_text, score, ("lexicon",))],
                                         score, True, t.ambiguity_group, t.domain, t.entity_type))
-                if self.shared.compound_default(surface, t.domain, set().union(*_voices(evidence, s, e))):
+                if self.shared.builds_on_default(surface, t.domain) and \
+                        self.shared.compound_default(surface, t.domain, set().union(*_voices(evidence, s, e))):
                     readings.append(Reading(o0, o1, t.domain, DEFAULT))  # 任务耗时: 任务 as agv's
                 continue
             scored = sorted(((self._score(t, s, e, evidence), t) for t in entries),
@@ -156,8 +157,8 @@ class LinkStage(Stage):
             words += [(m.start, m.end, dom) for m in boundary_filter(self.pack).scan(self.vocab.weak_domain_words, text)
                       for dom in dict.fromkeys(m.values)]
         referents = {r.domain or IDENTIFIER_DOMAIN.get(r.entity_type or "") for r in draft.source.referents}
-        return {"explicit": explicit, "implied": implied, "identifiers": ident_domains, "words": words,
-                "terms": terms, "referents": referents & {"agv", "rail"}}
+        return {"explicit": explicit, "implied": implied, "identifiers": ident_domains, "words": _reach(words),
+                "terms": _reach(terms), "referents": referents & {"agv", "rail"}}
 
     @staticmethod
     def _score(t: TermEntry, s: int, e: int, ev: dict) -> float:
@@ -175,14 +176,25 @@ class LinkStage(Stage):
         return min(score, 0.99)
 
 
+def _reach(spans: list[tuple[int, int, str]]) -> dict[str, tuple[int, int]]:
+    """Per domain, the earliest end and the latest start of its words: whether one of them lies
+    outside a mention is then one comparison (a long turn has dozens of terms: no pairwise scan)."""
+    out: dict[str, tuple[int, int]] = {}
+    for a, b, d in spans:
+        lo, hi = out.get(d, (b, a))
+        out[d] = (min(lo, b), max(hi, a))
+    return out
+
+
 def _voices(ev: dict, s: int, e: int) -> tuple[set[str], set[str]]:
     """The domains the rest of the sentence (not text[s:e]) speaks for, for reading a shared
     word: (support — a domain word of domains.json of any class, weak hints included, an
     identifier, a caller referent; terms — the domains of the one-domain terms, which may
     only speak against: 自动, 发动机, 车速 are in general text as often as in ours)."""
-    out = lambda a, b: b <= s or a >= e  # noqa: E731
-    support = {d for a, b, d in ev["words"] if out(a, b)} | ev["identifiers"] | ev["referents"]
-    return support, {d for a, b, d in ev["terms"] if out(a, b)}
+    def outside(reach: dict[str, tuple[int, int]]) -> set[str]:
+        return {d for d, (first_end, last_start) in reach.items() if first_end <= s or last_start >= e}
+
+    return outside(ev["words"]) | ev["identifiers"] | ev["referents"], outside(ev["terms"])
 
 
 def _containment(spans: list[tuple[int, int]]):
