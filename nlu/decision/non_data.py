@@ -3,17 +3,32 @@
 Only a data question with no domain is asked for its domain. A greeting, a thank-you,
 chit-chat or a general question that names nothing of the business passes through untouched
 (`use_original`, reason `non_data_text`) — asking "AGV 调度还是机车检修？" about 你好 is an
-unnecessary question. The judgement, most certain first:
+unnecessary question. What decides is what the text is *about*: an object of the business,
+not the grammar around it. A negation (不客气, 我不想上班了), a number (一公里等于多少米), a
+comparison or a question word is as much part of general talk as of a data question, so on
+its own it decides nothing. The judgement, most certain first:
 
-1. anything of the business — an object, an identifier (or a look-alike, or a bare prefix
-   such as `ST`), a business term, a domain, an action, a number, a negation, a comparison,
-   a flag that must be asked about, a correction — makes it a data question;
-2. nothing but hesitation (嗯, 呃) is nothing said yet: asked again, like an empty input;
-3. a data word (问题, 数据, 进度, 负责 …) makes it a data question, however vague;
-4. a content word foreign to the pack (天气, 下班, 截屏: jieba's part of speech) makes it
+1. something of the business — an object (identifier or a look-alike, a term or entity of a
+   business domain, a person), a domain, a write, a correction, a flag that must be asked
+   about — makes it a data question. A word ambiguous only between readings
+   of the general language (苹果: the company or the fruit) is not of the business;
+2. nothing but fillers: hesitation alone (嗯, 呃 那个) is nothing said yet and is asked
+   again, like an empty input; a reaction (哈哈, 嗯嗯, 好的, an emoji) is social text;
+3. a record noun (数据, 进度, 安排, 合格率, 平均 …), a question about records (多少单, 几台,
+   排队的有几个) or a begun identifier (ST, AGV) makes it a data question, however vague;
+4. a content word foreign to the pack (心情, 上班, 下雨, 公里: jieba's part of speech; the
+   words inside the negations, comparisons, values and names are not counted) makes it
    text about something else;
-5. a question word of the pack's templates (怎么样, 多少) or a time with nothing else is a
-   vague data question (最近怎么样), asked about as before; anything else (你是谁, 在吗) is not.
+5. what is left is a fragment: with a value, a negation, a comparison, a read action or a
+   question word of the pack's templates (两千块以内的, 不要, 帮我看一下, 最近怎么样) it is a
+   vague data question, asked about as before; with none (你是谁, 先这样吧) it is not one.
+
+An open pronoun or a bare number (它家周边有哪些餐馆, 推荐一个评分在4分以上的酒店) is a stand-in,
+not an object: in a text with two nouns foreign to the pack it does not make it a data
+question (它现在在哪, 那个东西怎么样了, 它的温度正常吗 are still asked). A bare demonstrative that the coreference stage found in a filler's place with nothing
+named after it (谢谢啊 那个 先这样吧, `draft_keys.FILLER_DEMONSTRATIVES`) is read as a filler
+here when it is the only open reference; if the rest is a data question it is still asked
+about.
 
 Vocabulary: `lexicons/non_data.json`, corpus `lexicons/corpora/non_data.json`. jieba's
 tagger is loaded by `warm_up()`; until it is, step 4 cannot be taken and the turn is
@@ -22,8 +37,12 @@ treated as a data question (the conservative side: asked, as before).
 from __future__ import annotations
 
 import re
+import unicodedata
 
+from nlu import draft_keys as K
 from nlu.draft import Draft
+from nlu.pipeline.flags import DOMAINS as BUSINESS_DOMAINS
+from nlu.semantics.fillers import Fillers
 from nlu.suspicious import find_suspicious
 from nlu.text.word_matcher import POS
 
@@ -33,11 +52,24 @@ NON_DATA = "non_data"
 
 # Flags that show the text is about the business, or must be asked about whatever it is.
 _DATA_SIGNALS = frozenset({"injection_flag", "unresolved_coreference", "ambiguous_coreference", "bare_reference",
-                           "ambiguous_term", "ambiguous_correction", "lookalike_identifier", "write_without_object",
+                           "ambiguous_correction", "lookalike_identifier", "write_without_object",
                            "cross_domain", "template_conflict", "missing_action"})
-_BUSINESS_DOMAINS = frozenset({"agv", "rail"})
+# Of those, the ones that stand for an object without naming it: a pronoun that may refer to
+# anything (它, 这个, 他) or a bare number. In a text about a thing of the world (它家周边有哪些
+# 餐馆, 推荐一个评分在4分以上的酒店) they are no business object.
+_STAND_IN_SIGNALS = frozenset({"unresolved_coreference", "ambiguous_coreference", "bare_reference"})
+# One foreign noun may be the attribute asked of the stand-in (它的温度正常吗, 他的电话是多少:
+# still asked which one); a second names the world the talk is about (它家周边有哪些餐馆).
+_TOPIC_NOUNS = 2
 # Entity types that are values, not objects: a time or a number alone names nothing of the business.
 _VALUE_TYPES = frozenset({"time", "time_range", "quantity", "amount"})
+# Entity types that, outside a business domain, name things of the world (苹果公司, 北京).
+_WORLD_TYPES = frozenset({"organization", "location"})
+# Protected kinds that name something of the business; the others (values, negation,
+# comparison, read actions, names of the world) are grammar of any sentence.
+_OBJECT_KINDS = frozenset({"identifier", "explicit_domain"})
+# Protected kinds that jieba may fuse with a neighbouring word (导出来, 没事, 不想).
+_FUSING_KINDS = frozenset({"action", "negation", "comparison", "number", "amount"})
 _LATIN = re.compile(r"[A-Za-z]+")
 
 
@@ -46,17 +78,28 @@ class NonDataJudge:
         from nlu.lexicon import load_data_file
 
         data = load_data_file("non_data.json")
-        self.data_words = tuple(data["dataWords"])
+        self.record_nouns = tuple(sorted(data["dataWords"], key=len, reverse=True))
+        self.question_words = tuple(data["questionWords"])
+        self.reactions = tuple(data["reactions"])
+        self.record_units = frozenset(data["recordQuestion"]["units"])
+        self.record_question = re.compile("(?:{})(?:{})".format(
+            "|".join(map(re.escape, data["recordQuestion"]["countWords"])),
+            "|".join(map(re.escape, sorted(self.record_units, key=len, reverse=True)))))
+        # 排队的有几个, 超时的有多少: a count of the things a headless relative clause describes
+        self.headless_counts = tuple(data["recordQuestion"]["headless"])
         self.content_tags = frozenset(data["contentTags"])
+        self.noun_tags = frozenset(data["nounTags"])
         self.skip_words = frozenset(data["lightWords"]) | frozenset(pack.politeness_words) | frozenset(pack.discourse_words)
-        self.discourse = tuple(sorted(pack.discourse_words, key=len, reverse=True))
+        self.placeholders = frozenset(pack.placeholder_nouns)  # 东西, 事情: stand-ins for the referent
+        self.open_pronouns = frozenset(p.word for p in pack.pronouns if p.types is None or set(p.types) <= {"person"})
+        self.fillers = Fillers(pack)
         self.pack_words = tuple(sorted({s for t in pack.terms for s in t.surfaces if len(s) >= 2}, key=len, reverse=True))
-        self.data_words = tuple(sorted(self.data_words, key=len, reverse=True))
         self.trigger_words = frozenset(w for tpl in pack.templates.values() for w in tpl.triggers) | frozenset(
             s for t in pack.terms if t.category == "template_trigger" for s in t.surfaces)
         self.id_prefixes = frozenset(m.group(0).upper() for p in pack.identifier_patterns
                                      if (m := _LATIN.match(p.example)))
         self.id_patterns = tuple(p.pattern for p in pack.identifier_patterns)
+        self.term_domain = {t.term_code: t.domain for t in pack.terms}
 
     # -- loading ------------------------------------------------------------------------
     @staticmethod
@@ -66,67 +109,145 @@ class NonDataJudge:
 
     # -- the judgement --------------------------------------------------------------------
     def verdict(self, draft: Draft, flags: set[str]) -> str:
-        if self._business(draft, flags) or self._suspicious(draft):
+        fillers = self._filler_demonstratives(draft, flags)
+        if fillers:
+            flags = flags - {K.UNRESOLVED_COREFERENCE}
+        text = _blank(draft.text, fillers)
+        # the cheap evidence first; the stand-ins' nouns (a jieba pass) only when nothing else decides
+        if self._business(draft, flags - _STAND_IN_SIGNALS) or self._suspicious(draft):
             return BUSINESS
-        text = draft.text
-        if self._only_discourse(text):
-            return EMPTY
+        if flags & _STAND_IN_SIGNALS and not (self._stand_ins_only(draft) and POS.ready() and len(
+                self._foreign_words(draft, text, self.noun_tags, _TOPIC_NOUNS)) >= _TOPIC_NOUNS):
+            return BUSINESS
+        if self.fillers.only(text):
+            return NON_DATA if self._reaction(text) else EMPTY
         if any(m.group(0).upper() in self.id_prefixes for m in _LATIN.finditer(text)):
             return BUSINESS  # ST, AGV: an identifier begun, not finished
-        if any(w in text for w in self.data_words):
+        if any(w in text for w in self.record_nouns) or self.record_question.search(text) \
+                or any(w in text for w in self.headless_counts):
             return BUSINESS
         if not POS.ready():
             POS.load_in_background()
             return BUSINESS  # cannot tell yet: ask, as a data question would be
-        if self._foreign_content(text):
+        if self._foreign_words(draft, text):
             return NON_DATA
-        if any(w in text for w in self.trigger_words) or any(e.type in _VALUE_TYPES for e in draft.entities):
+        if self._fragment(draft, text):
             return BUSINESS
         return NON_DATA
 
-    @staticmethod
-    def _business(draft: Draft, flags: set[str]) -> bool:
+    def _business(self, draft: Draft, flags: set[str]) -> bool:
         if flags & _DATA_SIGNALS or draft.domain_candidates or draft.relations:
             return True
-        if any(t.domain in _BUSINESS_DOMAINS or (t.entity_type is not None and t.entity_type not in _VALUE_TYPES)
-               for t in draft.terms):
+        if K.AMBIGUOUS_TERM in flags and self._business_ambiguity(draft):
             return True
-        if any(e.type not in _VALUE_TYPES for e in draft.entities):
+        if any(t.domain in BUSINESS_DOMAINS or _object_type(t.entity_type, t.domain) for t in draft.terms):
             return True
-        # an action, a number, an amount, a negation or a comparison makes even a fragment a
-        # request about data (查询 / 两千块以内的 / 不少于 3 个的 / 不要)
-        if any(p.kind != "time" or p.suspicious for p in draft.protected):
+        if any(_object_type(e.type, e.domain) for e in draft.entities):
             return True
-        if any(f.write for f in draft.frames) or draft.scratch.get("suggestions"):
+        if any(p.kind in _OBJECT_KINDS or p.suspicious for p in draft.protected):
+            return True
+        # a write is never chit-chat; a read word (查, 看) is weaker: 查一下明天的天气 is a general question
+        if any(f.write for f in draft.frames) or draft.scratch.get(K.WRITE_ACTIONS) or draft.scratch.get(K.SUGGESTIONS):
             return True
         return any(o.applied and o.edit.type in ("typo", "asr", "ocr") for o in draft.edits)
+
+    def _business_ambiguity(self, draft: Draft) -> bool:
+        """An ambiguous word one of whose readings is of a business domain (车: AGV or
+        locomotive); 苹果 (the company or the fruit) is ambiguous only in the general language."""
+        return any(self.term_domain.get(c.id) in BUSINESS_DOMAINS or self.term_domain.get(c.id) is None
+                   for t in draft.terms if not t.confirmed for c in t.candidates)
 
     def _suspicious(self, draft: Draft) -> bool:
         """АGV-01 (a Cyrillic А), T-20260102411: a look-alike or malformed key is business."""
         valid = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
         return bool(find_suspicious(draft.text, valid, self.id_patterns))
 
-    def _only_discourse(self, text: str) -> bool:
-        rest = "".join(ch for ch in text if ch.isalnum())
-        for w in self.discourse:
-            rest = rest.replace(w, "")
-        return not rest
+    @staticmethod
+    def _filler_demonstratives(draft: Draft, flags: set[str]) -> list[tuple[int, int]]:
+        """Current spans of the demonstratives in a filler's place, when every open reference
+        of the turn is one of them (else none: a real open reference is asked about)."""
+        spans = draft.scratch.get(K.FILLER_DEMONSTRATIVES)
+        if not spans or K.UNRESOLVED_COREFERENCE not in flags or K.AMBIGUOUS_COREFERENCE in flags:
+            return []
+        noted = set(map(tuple, spans))
+        if any((c.o0, c.o1) not in noted for c in draft.coreferences if not c.confirmed):
+            return []
+        return [draft.to_current(o0, o1) for o0, o1 in noted]
 
-    def _foreign_content(self, text: str) -> bool:
-        """A content word (noun, verb, adjective, Latin word) that is neither the pack's
-        vocabulary nor a light or social word: the text is about something else."""
+    def _stand_ins_only(self, draft: Draft) -> bool:
+        """The open references are by pronouns that may refer to anything (它, 这个) or to a
+        person (他) — not 那台车, 该工单."""
+        return all(draft.original[c.o0:c.o1] in self.open_pronouns for c in draft.coreferences if not c.confirmed)
+
+    def _reaction(self, text: str) -> bool:
+        """哈哈, 嗯嗯, 好的, 👍: a reaction said, not a hesitation."""
+        return any(w in text for w in self.reactions) or any(unicodedata.category(ch) == "So" for ch in text)
+
+    def _foreign_words(self, draft: Draft, text: str, tags: frozenset[str] | None = None, enough: int = 1) -> set[str]:
+        """A content word (noun, verb, adjective, measure, Latin word) that is neither the pack's
+        vocabulary nor a light or social word, and not one of the facts of the text: the text is
+        about something else. jieba fuses some facts with the words around them: an action,
+        a negation or a comparison leaves the rest of its word to judge (导出来 → 来, light;
+        没事 → 事, content); a value or a name counts only as a whole (今天天气, 早上好 are
+        content, 今天下午 inside 今天下午三点 is not). `tags`: only words of these parts of speech
+        (the nouns, for what a pronoun may stand in). Returns the foreign words found, stopping
+        at `enough` distinct ones."""
+        found: set[str] = set()
+        whole = bytearray(len(text) + 1)  # 1 where any fact or entity covers the character
+        fused = bytearray(len(text) + 1)  # 1 where an action, negation, comparison or number does
+        for p in draft.protected:
+            c0, c1 = draft.to_current(p.o0, p.o1)
+            whole[c0:c1] = b"\x01" * max(0, c1 - c0)
+            if p.kind in _FUSING_KINDS:
+                fused[c0:c1] = b"\x01" * max(0, c1 - c0)
+        for e in draft.entities:
+            c0, c1 = draft.to_current(e.o0, e.o1)
+            whole[c0:c1] = b"\x01" * max(0, c1 - c0)
+        pos = 0
         for word, tag in POS.cut(text):
-            if tag not in self.content_tags or word in self.skip_words:
+            start, pos = pos, pos + len(word)
+            if tag not in (tags or self.content_tags) or word in self.skip_words or word in self.record_units \
+                    or word in self.placeholders:
                 continue
-            if not self._uncovered(word):
-                continue
-            return True
-        return False
+            if whole.find(0, start, pos) < 0:
+                continue  # 不用, 等于, 今天下午, 一公里: wholly a fact of the sentence
+            if fused.find(1, start, pos) >= 0:
+                word = "".join(ch for i, ch in enumerate(word, start) if not whole[i])
+                if word in self.skip_words:
+                    continue
+            if self._uncovered(word):
+                found.add(word)
+                if len(found) >= enough:
+                    break
+        return found
+
+    def _fragment(self, draft: Draft, text: str) -> bool:
+        """两千块以内的, 不要, 多少, 最近怎么样: a value, negation, comparison or question word with
+        nothing else — the remains of a data question."""
+        return bool(draft.protected or draft.entities) or any(w in text for w in self.question_words) \
+            or any(w in text for w in self.trigger_words)
 
     def _uncovered(self, word: str) -> str:
-        """What of `word` is left once the pack's and the data words are taken out (情况汇报 →
+        """What of `word` is left once the pack's and the record words are taken out (情况汇报 →
         nothing; 今天天气 → 天气)."""
-        for w in self.pack_words + self.data_words:
+        for w in self.pack_words + self.record_nouns:
             if w in word:
                 word = word.replace(w, "")
         return "".join(ch for ch in word if ch.isalnum())
+
+
+def _object_type(entity_type: str | None, domain: str | None) -> bool:
+    """An entity type that names an object of the business (a vehicle, a task, a person …)."""
+    if entity_type is None or entity_type in _VALUE_TYPES:
+        return False
+    return entity_type not in _WORLD_TYPES or domain in BUSINESS_DOMAINS
+
+
+def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` with `spans` replaced by spaces (positions kept)."""
+    if not spans:
+        return text
+    chars = list(text)
+    for c0, c1 in spans:
+        chars[c0:c1] = " " * (c1 - c0)
+    return "".join(chars)

@@ -10,11 +10,14 @@ determines an explicit identifier or a non-entity noun (这个 AGV-01, 这个报
 """
 from __future__ import annotations
 
+from nlu import draft_keys as K
 from nlu.draft import Candidate, Coreference, Draft
 from nlu.lexicon import Pack, default_pack
+from nlu.pipeline.flags import DOMAINS as BUSINESS_DOMAINS
 from nlu.pipeline.stage import Stage
 from nlu.semantics.coordination import group_of
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, explicit_domains
+from nlu.semantics.fillers import Fillers
 from nlu.semantics.referring import APPOSITION_GAP, Referring, demonstrative_phrases
 from nlu.semantics.view import Mention, SentenceView, sentence_view
 from nlu.source import Referent
@@ -45,17 +48,14 @@ _NOT_PRONOUN = WordScanner((w, w) for w in (
 
 # A pause that ends a hesitation (那个…AGV-01) as a clause break would.
 _ELLIPSES = ("…", "...", "⋯")
-_PAUSE_MARKS = frozenset("，,、。.；;：:！!？?…⋯ \t\u3000")
 # how far before and after a demonstrative a hesitation is looked for (code points)
 _HESITATION_WINDOW = 32
-
-
-def _only_fillers(text: str, discourse: tuple[str, ...]) -> bool:
-    """Nothing but pause marks and the pack's discourse words (嗯，那个，)."""
-    rest = "".join(ch for ch in text if ch not in _PAUSE_MARKS)
-    for word in sorted(discourse, key=len, reverse=True):
-        rest = rest.replace(word, "")
-    return not rest
+# what `_hesitation` tells of a bare demonstrative: a filler (not a reference), in a filler's
+# place with nothing named after it (asked about, noted for the decision), or neither (None)
+_FILLER = "filler"
+_FILLER_SHAPED = "filler_shaped"
+# the attributive particle of a described noun phrase (那个 3月12号的检修计划)
+_ATTRIBUTIVE = "的"
 
 
 class CoreferenceStage(Stage):
@@ -67,6 +67,7 @@ class CoreferenceStage(Stage):
         self.vocab = vocabulary(self.pack)
         self._pack_words = pack_words(self.pack)
         self._placeholders = self.pack.placeholder_nouns
+        self._fillers = Fillers(self.pack)
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
@@ -78,8 +79,15 @@ class CoreferenceStage(Stage):
         for r in refs:
             if any(r.c0 < b and a < r.c1 for a, b in blocked) or self._is_determiner(view, r):
                 continue
-            if self._apposition(draft, view, r) or self._restricted(view, r) or self._hesitation(view, r):
+            if self._apposition(draft, view, r) or self._restricted(view, r):
                 continue
+            hesitation = self._hesitation(draft, view, r)
+            if hesitation == _FILLER:
+                continue
+            if hesitation == _FILLER_SHAPED:
+                # still asked about here; the decision may yet read it as a filler of a text
+                # that is not a data question at all (谢谢啊 那个 先这样吧)
+                draft.scratch.setdefault(K.FILLER_DEMONSTRATIVES, []).append(draft.to_original(r.c0, r.c1))
             self._resolve(draft, view, r, switched)
         return None
 
@@ -112,6 +120,8 @@ class CoreferenceStage(Stage):
         m = view.mention_at(p.c1)
         if m is not None and m.type not in _NOT_DETERMINED:  # 这个 AGV-01, 这个任务 T-2026010241
             return True
+        if m is not None and m.type in ("time", "time_range") and self._described_by_time(view, m.c1):
+            return True
         nxt = p.c1
         while nxt < len(view.text) and view.text[nxt].isspace():
             nxt += 1
@@ -119,6 +129,21 @@ class CoreferenceStage(Stage):
         if any(w.c0 == nxt for w in view.presentation) or any(w.c0 == nxt for w in view.triggers):
             return True
         return self._determines_general_noun(view.text, nxt)
+
+    @staticmethod
+    def _described_by_time(view: SentenceView, pos: int) -> bool:
+        """那个 3月12号的检修计划: after the time, 的 and a word of a domain (a record or object
+        noun) — the demonstrative determines a noun phrase complete of its own, described by its
+        time; not 这个今天怎么样 or 这个今天的状态 (said of what 这个 stands for)."""
+        text = view.text
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        if not text.startswith(_ATTRIBUTIVE, pos):
+            return False
+        pos += len(_ATTRIBUTIVE)
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        return any(w.c0 == pos for w in view.domain_words)
 
     def _determines_general_noun(self, text: str, pos: int) -> bool:
         """这个功能, 那个地方: the demonstrative determines a noun of the general language that
@@ -133,21 +158,22 @@ class CoreferenceStage(Stage):
         return tag.startswith("n") and not tag.startswith("nr") and len(word) >= 2 and word not in self._pack_words \
             and word not in self._placeholders  # 那个东西怎么样了 still refers
 
-    def _hesitation(self, view: SentenceView, p: Referring) -> bool:
-        """那个，查询 AGV-01 当前状态 / 嗯那个就是帮我看一下 AGV-03: a bare demonstrative that only
-        hesitates — with at most discourse fillers before it in its clause, and a pause, an
-        ellipsis or another filler right after it (or a filler right before it) — is the speaker
-        hesitating, not referring, provided a later part of the sentence names an object the
-        sentence is about. Without such an object (那个，怎么样了) it stays a pronoun and is asked about."""
+    def _hesitation(self, draft: Draft, view: SentenceView, p: Referring) -> str | None:
+        """那个，查询 AGV-01 当前状态 / 嗯那个就是帮我看一下 AGV-03 / 就是那个 呃 今天小车跑了多少单:
+        a bare demonstrative in a filler's place — with at most fillers or politeness before it in
+        its clause (谢谢啊 那个), and a pause, an ellipsis or another filler right after it (or a
+        filler right before it) — is the speaker hesitating, not referring, provided a later part
+        of the sentence names what the sentence is about: an object, or a word of a domain
+        (小车, 检修计划). Without one (那个，怎么样了) it stays a pronoun: `_FILLER_SHAPED`."""
         if p.has_head or p.ordinal is not None:
-            return False
+            return None
         text = view.text
         lo, hi = view.clause_span(p.c0)
         if p.c0 - lo > _HESITATION_WINDOW:
-            return False  # a hesitation opens its clause: not after a long run of anything
+            return None  # a hesitation opens its clause: not after a long run of anything
         before = text[lo:p.c0]
-        if not _only_fillers(before, self.pack.discourse_words):
-            return False
+        if not self._fillers.only(before, social=True):
+            return None
         # what follows, within a bounded window (each demonstrative of a long clause would
         # otherwise copy and search the rest of it: quadratic in the clause)
         after = text[p.c1:min(hi, p.c1 + _HESITATION_WINDOW)]
@@ -155,14 +181,40 @@ class CoreferenceStage(Stage):
         if pause < 0 and hi - p.c1 > _HESITATION_WINDOW:
             alone = False  # no pause in reach: not a demonstrative standing alone
         else:
-            alone = _only_fillers(after[:pause] if pause >= 0 else after, self.pack.discourse_words)
+            alone = self._fillers.only(after[:pause] if pause >= 0 else after)
         if alone and pause < 0 and hi >= len(text):
-            return False  # the demonstrative (and fillers) is the whole sentence: nothing else to be about
-        beside_filler = before.rstrip().endswith(self.pack.discourse_words) or \
-            after.lstrip().startswith(self.pack.discourse_words)
-        if not (alone or beside_filler):
-            return False
-        return any(m.c0 >= p.c1 and m.type in _REFERABLE for m in view.mentions)
+            return None  # the demonstrative (and fillers) is the whole sentence: nothing else to be about
+        if not (alone or self._fillers.ends_with(before) or self._fillers.starts_with(after)):
+            return None
+        named = any(m.c0 >= p.c1 and m.type in _REFERABLE for m in view.mentions) or \
+            any(w.c0 >= p.c1 for w in view.domain_words) or self._business_term_after(draft, p.c1)
+        if named:
+            return _FILLER
+        # 嗯 那个东西 怎么样了: a noun right after makes it a determiner of that noun, a reference
+        return None if self._noun_follows(text, p.c1) else _FILLER_SHAPED
+
+    def _business_term_after(self, draft: Draft, pos: int) -> bool:
+        """A term of a business domain after current position `pos` — also one still ambiguous
+        between business readings (任务: an AGV task or a rail one)."""
+        o = draft.to_original(pos, pos)[0]
+        for t in draft.terms:
+            if t.o0 < o:
+                continue
+            if t.domain in BUSINESS_DOMAINS or (not t.confirmed and any(
+                    c.id in self.pack.term_by_code and self.pack.term(c.id).domain in BUSINESS_DOMAINS
+                    for c in t.candidates)):
+                return True
+        return False
+
+    @staticmethod
+    def _noun_follows(text: str, pos: int) -> bool:
+        """The next word is a noun (jieba); until the tagger is loaded, assumed so (asked about)."""
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        if not POS.ready():
+            return True
+        pairs = POS.cut(text[pos:pos + 8])
+        return bool(pairs) and pairs[0][1].startswith("n")
 
     @staticmethod
     def _apposition(draft: Draft, view: SentenceView, p: Referring) -> bool:
