@@ -1,5 +1,6 @@
 """Which value a comparison word governs: "不少于 3 台" (before), "3 台以上" (after),
-"3月1日到3月10日之间" (between two values), "除了 AGV-03" / "AGV-03 除外" (exception)."""
+"3月1日到3月10日之间" (between two values), "除了 AGV-03" / "AGV-03 除外" (exception). An exclusion verb said after its object (AGV-02 别算)
+governs the object after it when it opens its clause (别算 AGV-02，剩下的…)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -50,6 +51,8 @@ def governed_values(view: SentenceView) -> list[Governed]:
             continue
         if comp == "except":
             m = _near_after(view, w.c1) if cw.position == "before" else _near_before(view, w.c0)
+            if cw.position == "after" and _opens_clause(view, w):
+                m = _near_after(view, w.c1)  # 别算 AGV-02，剩下的…: an exclusion verb opening its clause governs what follows
             if m is not None and not any(g.comparator == "except" and m in g.mentions for g in out):
                 out.append(Governed(w, comp, group_of(view, m, frozenset({m.type}))))  # 除了 X 以外: once
             continue
@@ -57,6 +60,11 @@ def governed_values(view: SentenceView) -> list[Governed]:
         if m is not None and m.type in VALUE_TYPES:
             out.append(Governed(w, comp, [m]))
     return out
+
+
+def _opens_clause(view: SentenceView, w: Word) -> bool:
+    lo, _ = view.clause_span(w.c0)
+    return not view.text[lo:w.c0].strip()
 
 
 def _between(view: SentenceView, w: Word) -> list[Mention] | None:

@@ -6,6 +6,10 @@
   dispatch: a create. 调高/调低/提高/降低 are resultatives too (把优先级调高).
 * 派 / 让 / 叫 + (number +) mover + 去/到 … (causative dispatch): a create
   (派 3 台 AGV 去 ST-05, 让 AGV-11 去 ST-03 取货, 给 AGV-03 派任务).
+* A topic dispatch: mover(s) first, then 派/调 + 去/到/往 + a place (AGV-05 和 AGV-06 一起派去
+  ST-05): a create.
+* An attribute change with the object said first (T-… 优先级调到最高, WO-… 修程改成 C5): an
+  update, unless a question word or a relative 的 follows (优先级调到多少了, 调成高优先级的任务).
 * 建 / 开 + (一张 …) + a record noun (工单, 任务, 计划): a create (给 HXD1-0020 建检修工单).
 * A change verb without 把 (推迟 HXD1-0007 的计划, 改负责人, 改成 ST-09): an update, when an
   object or an attribute follows it.
@@ -63,16 +67,66 @@ def implied_actions(view: SentenceView) -> list[Word]:
         if ch == "把":
             w = _disposal(view, i)
         elif ch in "派让叫":
-            w = _dispatch(view, i)
+            w = _dispatch(view, i) or (_topic_dispatch(view, i) if ch == "派" else None)
         elif ch in "建开新":
             w = _build(view, i)
         elif ch in "推延提改":
             w = _change(view, i)
+        elif ch == "调":
+            w = _topic_dispatch(view, i)
         else:
-            continue
+            w = None
+        if w is None and text.startswith(_CHANGE_ATTRIBUTES, i):
+            w = _attribute_change(view, i)
         if w is not None and not any(a.c0 < w.c1 and w.c0 < a.c1 for a in out):
             out.append(w)
     return out
+
+
+_ATTRIBUTES_LONGEST_FIRST = tuple(sorted(_CHANGE_ATTRIBUTES, key=len, reverse=True))
+_ATTRIBUTE_CHANGE = re.compile(r"\s*(?:调整|调|改|设置|设|换|升|降|提)\s*(?:到|成|为|至)")
+_ASKING_TAIL = re.compile(r"[吗么嘛谁？?]|多少|几|什么|啥|哪|怎么|如何|没有?$|的")
+_TOPIC_SEND = re.compile(r"[派调]\s*(?:去|到|往)")
+
+
+def _attribute_change(view: SentenceView, i: int) -> Word | None:
+    """Object first, then attribute + change verb + result (T-… 优先级调到最高): an update."""
+    text = view.text
+    attr = next(a for a in _ATTRIBUTES_LONGEST_FIRST if text.startswith(a, i))
+    m = _ATTRIBUTE_CHANGE.match(text, i + len(attr))
+    if m is None or not _free(view, i):
+        return None
+    lo, hi = view.clause_span(i)
+    if _has_action(view, lo, hi):
+        return None
+    named = any(x.type in _CHANGE_OBJECT_TYPES and x.c1 <= i for x in view.mentions) or \
+        any(p.c1 <= i for p in view.pronouns)
+    if not named:
+        return None  # 优先级调到最高 with nothing named: not an order this construction can read
+    rest = text[m.end():hi]
+    if not rest.strip() or _ASKING_TAIL.search(rest):
+        return None  # 优先级调到多少了 / 调到最高的任务: a question or a description
+    v0 = m.start() + len(m.group()) - len(m.group().lstrip())  # the verb, spaces before it skipped
+    return Word(v0, m.end(), "action", ImpliedAction(text[v0:m.end()], "update", True), text[v0:m.end()])
+
+
+def _topic_dispatch(view: SentenceView, i: int) -> Word | None:
+    """Movers first, then 派/调 + 去/到/往 + a place (AGV-05 和 AGV-06 一起派去 ST-05): a create."""
+    text = view.text
+    m = _TOPIC_SEND.match(text, i)
+    if m is None or not _free(view, i):
+        return None
+    lo, hi = view.clause_span(i)
+    if _has_action(view, lo, hi):
+        return None
+    movers = [x for x in view.mentions if lo <= x.c0 and x.c1 <= i and x.type in MOVERS]
+    place = [x for x in view.mentions if m.end() <= x.c0 < hi and x.type in ("station", "location")]
+    if not movers or not place:
+        return None
+    tail = text[place[0].c1:hi]
+    if tail.strip(" 吧了啊") and _ASKING_TAIL.search(tail):
+        return None  # 派到 ST-02 了吗 / 派去 ST-02 几次: asked about, not ordered
+    return Word(i, m.end(), "action", ImpliedAction(text[i:m.end()], "create", True), text[i:m.end()])
 
 
 def _build(view: SentenceView, i: int) -> Word | None:
@@ -89,6 +143,8 @@ def _build(view: SentenceView, i: int) -> Word | None:
     if _has_action(view, i, hi):
         return None
     end = i + (2 if text.startswith("新建", i) else 1)
+    if _REL_TAIL.match(text, end):
+        return None  # 本周新开的工单: a relative clause names the records, it orders nothing
     return Word(i, end, "action", ImpliedAction(text[i:end], "create", True), text[i:end])
 
 

@@ -6,12 +6,24 @@ explicit templates meet, the answer shape that governs the others wins (`precede
 is a count, 工单报表 is a report of work orders), except that two object templates
 (`objectTemplates`: report / workorder / plan) genuinely compete (检修工单报表) and are kept
 side by side. The nouns the route stage reads (measured attributes, record nouns, object
-heads) are in `routing.json`.
+heads) are in `routing.json`. Sentence shapes that pin a template where no one word does
+(…的工单，列一下 is a list; 排在哪天 asks the plan) are the named rules of
+`template_constructions.json`.
 """
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Construction:
+    name: str
+    template: str
+    pattern: re.Pattern
+    governs: frozenset[str]  # templates the construction outranks when both are explicit
+    requires: frozenset[str]  # mention types the turn must hold too (a period for period_report)
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,9 +37,30 @@ class TemplateRules:
     record_nouns: tuple[str, ...]
     # Object nouns that head a described set: "…低于 90% 的站点", "今天要进一车间的机车".
     object_heads: tuple[str, ...]
+    constructions: tuple[Construction, ...] = ()
+    # Light verbs between a negation and the template word it declines (不用做报表, 不要看明细).
+    decline_verbs: tuple[str, ...] = ()
 
     def is_explicit(self, template: str, word: str) -> bool:
         return word in self.explicit.get(template, ())
+
+    def constructions_in(self, text: str, mention_types: frozenset[str] = frozenset()) -> list[Construction]:
+        """The template constructions `text` matches, in file order."""
+        return [c for c in self.constructions if c.requires <= mention_types and c.pattern.search(text)]
+
+    def asks_measured_value(self, view) -> bool:  # noqa: ANN001 - a SentenceView
+        """多少/几 right after a measured attribute (电量多少, 电量还剩多少, 电量分别是多少)."""
+        from nlu.semantics import cues
+
+        text = view.text
+        for w in view.cues:
+            if w.kind == cues.QUESTION and w.text.startswith(("多少", "几")):
+                before = text[max(0, w.c0 - 6):w.c0].replace(" ", "")
+                for attr in self.measure_attributes:
+                    k = before.rfind(attr)
+                    if k >= 0 and len(before) - (k + len(attr)) <= 4:
+                        return True
+        return False
 
     def rank(self, template: str) -> int:
         return self.precedence.index(template) if template in self.precedence else len(self.precedence)
@@ -46,6 +79,7 @@ def template_rules(pack) -> TemplateRules:  # noqa: ANN001
 
     with _LOCK:
         nouns = load_data_file("routing.json", pack.root)
+        shapes = load_data_file("template_constructions.json", pack.root)
         rules = TemplateRules(
             explicit={name: frozenset(t.explicit) for name, t in pack.templates.items()},
             precedence=pack.template_precedence,
@@ -53,6 +87,10 @@ def template_rules(pack) -> TemplateRules:  # noqa: ANN001
             measure_attributes=frozenset(nouns["measureAttributes"]),
             record_nouns=tuple(nouns["recordNouns"]),
             object_heads=tuple(nouns["objectHeads"]),
+            decline_verbs=tuple(sorted(nouns.get("declineVerbs", ()), key=len, reverse=True)),
+            constructions=tuple(Construction(r["name"], r["template"], re.compile(r["regex"]),
+                                             frozenset(r.get("governs", ())), frozenset(r.get("requires", ())))
+                                for r in shapes["rules"]),
         )
         _BY_PACK[id(pack)] = (pack, rules)
         return rules

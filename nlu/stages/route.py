@@ -8,7 +8,10 @@ decision's 0.82 / 0.18-margin rule is meaningful. A write frame (not negated) is
 
 Flags: `template_conflict` (two object templates, 检修工单报表), `cross_domain` (both
 domains explicit), `no_domain` (a data question naming no domain: no candidate at all),
-`no_template`. 哪几台 / 哪几个 ask which members: a list, not a count. With the `grammar` capability on, a complete data question without an
+`no_template`. 哪几台 / 哪几个 ask which members: a list, not a count; a how-many shape (几单,
+工单数) pins the count even without a trigger word; a template word under a negation (不用统计,
+不要做报表) pins nothing; the template constructions of the pack (templates.py) pin a template
+and may outrank the object templates they name (…的工单，列一下 is a list). With the `grammar` capability on, a complete data question without an
 action word gets the implied 查询 inserted (design 7.2) — structure only, never a fact.
 """
 from __future__ import annotations
@@ -20,7 +23,8 @@ from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, implied_domains, negated_domains
 from nlu.semantics.shared_words import EVIDENCE, Reading, shared_words
-from nlu.semantics.question_shapes import load_rules, WHICH_ONES, counts, shape_at
+from nlu.semantics.negation import negation_before
+from nlu.semantics.question_shapes import HOW_MANY, load_rules, WHICH_ONES, counts, question_shapes, shape_at
 from nlu.semantics.questions import is_statement
 from nlu.stages.srl import STATE_TERM_CATEGORIES
 from nlu.semantics.templates import TemplateRules, template_rules
@@ -92,6 +96,8 @@ class RouteStage(Stage):
         rules = self.rules
         hints = _Scores(rules.rank)
         for w in view.triggers:
+            if _declined(view, rules, w):
+                continue  # 不用统计 / 不要报表 / 不用做报表: a template the user declines is not asked for
             for tpl in w.data:
                 if tpl == "operation":
                     continue  # an operation is decided by the write frame, below
@@ -104,6 +110,8 @@ class RouteStage(Stage):
                     explicit.add(tpl)
                 else:
                     hints.add(tpl, min(MAX_INFERRED, hints.score.get(tpl, HINT - 0.05) + 0.05), "context")
+        if any(s.shape == HOW_MANY for s in question_shapes(view.text)):
+            explicit.add("count")  # 几单, 多少趟, 工单数: a how-many shape pins the count with or without a trigger
         writes = [f for f in draft.frames if f.write]
         if any(not f.negated for f in writes):
             explicit.add("operation")
@@ -122,7 +130,13 @@ class RouteStage(Stage):
             if explicit == {"status"}:  # WO-… 的进度怎么样: a work order's state is the workorder template
                 explicit = {"workorder"}
                 hints.add("status", SUBORDINATE, "context")
-        if "count" in explicit and _measured_value(view, rules):  # AGV-12 电量多少: a value, not how many
+        for c in rules.constructions_in(view.text, frozenset(m.type for m in view.mentions)):  # 排在哪天 → plan; …的工单，列一下 → list
+            explicit.add(c.template)
+            governed = explicit & c.governs
+            explicit -= governed
+            for t in governed:
+                hints.add(t, SUBORDINATE, "context")
+        if "count" in explicit and rules.asks_measured_value(view):  # AGV-12 电量多少: a value, not how many
             explicit.discard("count")
             explicit.add("status")
         if not explicit and _asks_records(view, rules):
@@ -269,16 +283,16 @@ def _named(draft: Draft, view: SentenceView) -> bool:
         _refers_to(draft, t) for t in _OBJECT_TYPES)
 
 
-def _measured_value(view: SentenceView, rules: TemplateRules) -> bool:
-    """多少/几 right after a measured attribute (电量多少, 电量还剩多少)."""
-    text = view.text
-    for w in view.cues:
-        if w.kind == cues.QUESTION and w.text.startswith(("多少", "几")):
-            before = text[max(0, w.c0 - 6):w.c0].replace(" ", "")
-            for attr in rules.measure_attributes:
-                k = before.rfind(attr)
-                if k >= 0 and len(before) - (k + len(attr)) <= 4:  # 电量分别是多少
-                    return True
+def _declined(view: SentenceView, rules: TemplateRules, w) -> bool:  # noqa: ANN001 - w: a trigger Word
+    """A negation governs the template word, directly or across a light verb (不用做报表)."""
+    lo = view.clause_span(w.c0)[0]
+    if negation_before(view, w.c0, lo) is not None:
+        return True
+    before = view.text[lo:w.c0].rstrip()
+    for verb in rules.decline_verbs:
+        if before.endswith(verb):
+            k = lo + len(before) - len(verb)
+            return negation_before(view, k, lo) is not None
     return False
 
 

@@ -38,6 +38,7 @@ from nlu.semantics.questions import asks_comparison, asks_threshold_count
 from nlu.semantics.modality import modality_of
 from nlu.semantics.negation import negation_before
 from nlu.semantics.referring import CLASS_NOUNS
+from nlu.semantics.templates import template_rules
 from nlu.semantics.view import SentenceView, Word, sentence_view
 from nlu.stages.vocabulary import vocabulary
 from nlu.text.wordscan import WordScanner
@@ -64,6 +65,7 @@ class SrlStage(Stage):
         load_rules()
         load_write_rules()
         self.instruments = load_data_file("instruments.json", self.pack.root)
+        self.rules = template_rules(self.pack)
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
@@ -97,6 +99,8 @@ class SrlStage(Stage):
                 any("count" in w.data and counts(view.text, w.c0, w.c1) for w in view.triggers) or \
                 asks_threshold_count(view, governed_values(view))
             if count and _chart_after(view, 0):  # 今年每个月大修数量的折线图: a chart of counts is asked
+                count = False
+            if count and self.rules.asks_measured_value(view):  # 平均电量多少: a value is read, nothing counted
                 count = False
             cls = "compare" if asks_comparison(view) or compares_counts(view.text) else "count" if count else "query"
             confidence = IMPLICIT_CONFIDENCE if not draft.relations or self._is_question(view) else 0.5
