@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from nlu import draft_keys as K
 from nlu.decision.questions import clarify, readings
 from nlu.draft import Clarification, Draft
+from nlu.semantics.repair_constituents import names_action_or_time
 from nlu.semantics.write_risk import write_risk as _write_risk
 from nlu.suspicious import find_suspicious
 
@@ -119,12 +120,16 @@ def lookalike_characters(turn: Turn) -> Clarification | None:
 
 # -- writes never fail open ----------------------------------------------------------------
 def write_repair_changed_key(turn: Turn) -> Clarification | None:
-    """A self-repair changed a key or number of a write (取消 T-41 不对 T-42): confirm the final object, never guess."""
+    """A self-repair changed a key, number, action or time of a write (取消 T-41 不对 T-42, 取消 不对 是暂停): confirm the final reading, never guess."""
     draft = turn.draft
     if not (draft.scratch.get(K.WRITE_ACTIONS) or any(f.write for f in draft.frames)):
         return None
-    if not any(out.applied and out.edit.type == "self_repair" and any(ch.isdecimal() for ch in draft.original[out.o0:out.o1])
-               for out in draft.edits):
+    repairs = [out for out in draft.edits if out.applied and out.edit.type == "self_repair"]
+    dropped = [draft.original[out.o0:out.o1] for out in repairs]
+    # an action or a time dropped by a correction (design 7.1: kept or asked about) — not the
+    # copy a stutter removes (取消 取消)
+    corrected = [d for out, d in zip(repairs, dropped) if "self_repair" in out.edit.reason.split("+")]
+    if not any(any(ch.isdecimal() for ch in d) for d in dropped) and not any(names_action_or_time(d) for d in corrected):
         return None
     return clarify(draft, "protected_change", turn.q.question("write_repair_changed_key"), ["canonicalText", "semanticFrames"],
                    [(turn.q.option("keep_repaired"), turn.text)])
@@ -150,7 +155,7 @@ def long_write(turn: Turn) -> Clarification | None:
 
 def write_risk(turn: Turn) -> Clarification | None:
     """An uncertain object, parameter, negation or date of a write (nlu.semantics.write_risk): ask before it runs."""
-    return _write_risk(turn.draft, turn.q)
+    return _write_risk(turn.draft, turn.q, tuple(turn.suspicious))
 
 
 # -- a correction that could change meaning ------------------------------------------------

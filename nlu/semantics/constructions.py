@@ -26,6 +26,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from nlu.semantics import cues
 from nlu.semantics.referring import MOVER_NOUNS
 from nlu.semantics.view import SentenceView, Word
 from nlu.semantics.write_uses import state_use
@@ -230,6 +231,10 @@ def _dispatch(view: SentenceView, i: int) -> Word | None:
     if ch == "派" and _DISPATCH_OBJECT.match(text, i + 1):  # 给 AGV-03 派任务
         return Word(i, i + 1, "action", ImpliedAction("派", "create", True), "派")
     after = [m for m in view.mentions if i < m.c0 and m.c1 <= hi]
+    if not view.has_cue(cues.QUESTION) and class_mover_sent(text, i + 1, hi):
+        # 让小车去五号站: a mover named only by its class noun is still sent somewhere — a
+        # dispatch whose object is missing (the policy asks which one), never a read
+        return Word(i, i + 1, "action", ImpliedAction(ch, "create", True), ch)
     if not after or text[i + 1:after[0].c0].strip():
         return None
     first = after[0]
@@ -244,6 +249,16 @@ def _dispatch(view: SentenceView, i: int) -> Word | None:
         if ch != "派":
             return None
     return Word(i, i + 1, "action", ImpliedAction(ch, "create", True), ch)
+
+
+def class_mover_sent(text: str, j: int, hi: int) -> bool:
+    """小车去 / 车到 right after 让/派/叫: a mover class noun, then 去 or 到 and a destination."""
+    up = text[j:hi].upper()
+    noun = next((n for n in MOVER_NOUNS if up.startswith(n)), None)
+    if noun is None:
+        return False
+    rest = text[j + len(noun):hi].lstrip()
+    return rest[:1] in ("去", "到") and bool(rest[1:].strip(" ，,。！!？?吧啊呢"))
 
 
 def open_resultative(view: SentenceView, w: Word) -> bool:

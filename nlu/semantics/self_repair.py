@@ -23,7 +23,14 @@ The marker is not a list of strings but a construction read from the lexicon sec
 * ``softMarkers`` (我是说) also fire with no pause after them when the repair clause starts
   like the abandoned one (查上月，我是说查本月).
 
-The abandoned part runs from the start of the sentence (or the previous repair) through the
+A *typed* repair replaces one constituent (``nlu.semantics.repair_constituents``): when the
+repair begins — after a lead-in such as 是 — with a constituent of the type the abandoned part
+ends with (a time by a time, an identifier of one prefix, a place, an action word), only that
+constituent, the marker and its lead-in go: 统计本周，改成上周的报表 → 统计上周的报表, 取消 T-…01
+说错了 是 T-…03 → 取消 T-…03. This reading needs no pause at all (ST-03不对ST-08), and
+``typedMarkers`` (算了, 改成 — also an update verb) count only this way and never after 把/从.
+
+Otherwise the abandoned part runs from the start of the sentence (or the previous repair) through the
 marker, its pause and an optional lead-in (应该是, 改成); the repair must be a substantive
 clause that is not a question and keeps every identifier and negation the abandoned part
 had. Consecutive repairs merge, so the last correction wins. All scans are linear: one
@@ -37,6 +44,8 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Any
 
+from nlu.semantics.repair_constituents import ConstituentTyper
+
 _IDEO = r"\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _ID_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_]?\d")
 _SUBSTANTIVE_RE = re.compile(f"[{_IDEO}A-Za-z0-9\u3040-\u30ff]")
@@ -46,8 +55,10 @@ _SENT_END_RE = re.compile("[。！？；!?;\n]")
 _BOUNDARY = frozenset("，,。.！!？?；;：:、 \n…~—")
 _PAUSE = "[ ，,、]{0,3}"
 _CLAUSE_MARKS = frozenset("，,、；;：:")
+_PAUSE_CHARS = frozenset(" ，,、")
 _QUESTION_TAIL = ("吗", "吧", "么", "呢")
 REPAIR_WINDOW = 200  # longest abandoned/repair clause considered, in code points
+_NEGATION_REACH = 3  # a negation this close before a replaced constituent is part of it (不要取消)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +70,7 @@ class Marker:
     short: bool  # its core is an everyday word (不是, 不)
     soft: bool  # 我是说: may run straight into a parallel repair clause
     text: str
+    typed_only: bool = False  # 算了 / 改成: a repair only when it replaces a constituent of one type
 
     @property
     def strong(self) -> bool:
@@ -91,18 +103,29 @@ class RepairGrammar:
         self.glued = frozenset(section.get("gluedInterjections", ()))
         interjections = tuple(section.get("interjections", ())) + tuple(self.glued)
         cores = self.explicit | self.soft | self.short
-        core = f"(?:{_alt(cores)})"
+        core = f"(?:{_alt(cores | frozenset(section.get('typedMarkers', ())))})"
         # a core, then the same core again (不不不), or other explicit cores (不对，说错了)
         again = f"(?:{_PAUSE}(?:(?P=core)|{_alt(self.explicit | self.soft)}))*"
         inter = f"(?P<inter>{_alt(interjections)}){_PAUSE}" if interjections else "(?P<inter>)"
         self.marker_re = re.compile(f"(?:{inter})?(?P<core>{core}){again}")
         # the characters a marker can begin with, as one class: the regex engine skips to them
         # in C (the marker pattern itself, opening with an optional group, is tried everywhere)
-        firsts = {w[0] for w in (*interjections, *cores)}
+        firsts = {w[0] for w in (*interjections, *cores, *section.get("typedMarkers", ()))}
         self._first = re.compile("[" + "".join(re.escape(c) for c in sorted(firsts)) + "]")
         self.lead_re = re.compile(f"(?:{_alt(section['leadIns'])})") if section["leadIns"] else None
         self.blockers = tuple(sorted(section["blockers"], key=len, reverse=True))
         self.negations = tuple(section["negations"])
+        # typed repairs (nlu.semantics.repair_constituents): the marker retracts only the
+        # constituent its repair replaces
+        self.typed_markers = frozenset(section.get("typedMarkers", ())) - cores
+        leads = tuple(section.get("typedLeadIns", ())) + tuple(section["leadIns"])
+        self.typed_lead_re = re.compile(f"(?:{_alt(leads)})") if leads else None
+        self.typed_blockers = tuple(section.get("typedBlockers", ()))
+        self.contrast_lead = section.get("contrastLeadIn", "")
+        self.pause_mark = section.get("pauseMark", "，")
+        self.change_context = tuple(section.get("changeContext", ()))
+        self._place_shapes = tuple(section.get("placeShapes", ()))
+        self._constituents = None  # built on the first typed repair (most turns have none)
 
     # ---------------------------------------------------------------- markers
     def markers(self, v: str) -> list[Marker]:
@@ -111,8 +134,9 @@ class RepairGrammar:
         short_cores = self.short
         for m in self._finditer(v):
             m0, m1 = m.span()
+            contrast = self._contrast(v, m1)
             if m.start("core") == m0 and m.end("core") == m1 and v[m0:m1] in short_cores \
-                    and not _own_clause(v, m0, m1):
+                    and not _own_clause(v, m0, m1) and not contrast:
                 continue  # the usual case: a bare 不 / 不是 is a word, not a correction
             inter = m.group("inter") or ""
             core = m.group("core")
@@ -127,10 +151,23 @@ class RepairGrammar:
                     inter = ""
                 else:
                     continue
-            if short and not inter and not doubled and not _own_clause(v, m0, m1):
+            if short and not inter and not doubled and not _own_clause(v, m0, m1) and not contrast:
                 continue  # a bare 不是 / 不 is a word, not a correction — unless it is a clause of its own
-            out.append(Marker(m0, m1, bool(inter), doubled, short, core in self.soft and not inter, v[m0:m1]))
+            out.append(Marker(m0, m1, bool(inter), doubled, short, core in self.soft and not inter, v[m0:m1],
+                              core in self.typed_markers or (short and contrast and not inter and not doubled
+                                                             and not _own_clause(v, m0, m1))))
         return out
+
+    def _contrast(self, v: str, m1: int) -> bool:
+        """不是 + a pause + 是 (昨天的工单不是 是前天的): "not that — this", a repair only when
+        typed (the constituent after 是 replaces one of its type)."""
+        if m1 >= len(v) or v[m1] not in _PAUSE_CHARS or self.typed_lead_re is None:
+            return False
+        k = m1
+        while k < len(v) and v[k] in _PAUSE_CHARS:
+            k += 1
+        lm = self.typed_lead_re.match(v, k)
+        return lm is not None and lm.group() == self.contrast_lead
 
     def _finditer(self, v: str):  # noqa: ANN202
         """`marker_re.finditer(v)`, trying the pattern only where a marker can begin."""
@@ -147,66 +184,148 @@ class RepairGrammar:
             pos = m.end()
 
     # ---------------------------------------------------------------- repairs
-    def repair_spans(self, v: str) -> list[tuple[int, int]]:
-        """The [start, end) ranges of `v` a self-repair abandons (merged, in order)."""
+    def repair_spans(self, v: str) -> list[tuple[int, int, str]]:
+        """The [start, end) ranges of `v` a self-repair abandons (merged, in order), each with
+        what replaces it: nothing, or a pause where a repair leaves its head behind
+        (昨天的工单不是 是前天的 → 工单，前天的)."""
         if self._first.search(v) is None:
             return []
-        # markers that may open a repair where they stand (most turns: a plain 不, none)
-        found = [mk for mk in self.markers(v) if mk.start > 0 and (
-            mk.strong or v[mk.start - 1] in _BOUNDARY or (len(mk.text) >= 3 and after_token(v, mk.start)))]
-        if not found:
+        markers = [mk for mk in self.markers(v) if mk.start > 0]
+        if not markers:
             return []
         n = len(v)
         ends = [m.start() for m in _SENT_END_RE.finditer(v)]
-        spans: list[tuple[int, int]] = []
+        spans: list[tuple[int, int, str]] = []
         last_end = 0
-        for mk in found:
-            m0, m1 = mk.start, mk.end
-            # the abandoned clause: back to the previous sentence end or the previous repair
-            i = bisect_left(ends, m0)
-            s = max(last_end, ends[i - 1] + 1 if i else 0)
-            if m0 - s > REPAIR_WINDOW:
+        for mk in markers:
+            i = bisect_left(ends, mk.start)
+            lo = max(last_end, ends[i - 1] + 1 if i else 0)
+            if mk.start - lo > REPAIR_WINDOW:
                 continue  # too long to call it one abandoned clause
-            abandoned = v[s:m0]
-            if not _SUBSTANTIVE_RE.search(abandoned):
+            cuts = self._typed_span(v, mk, lo, ends)
+            if cuts is None and not mk.typed_only and (
+                    mk.strong or v[mk.start - 1] in _BOUNDARY or (len(mk.text) >= 3 and after_token(v, mk.start))):
+                span = self._clause_span(v, mk, lo, ends, n)
+                cuts = None if span is None else [(*span, "")]
+            if cuts is None:
                 continue
-            k = m1
-            paused_after = k < n and v[k] in _BOUNDARY
-            if paused_after:
-                while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
-                    k += 1
-                if self.lead_re is not None:
-                    lm = self.lead_re.match(v, k)
-                    if lm:
-                        k = lm.end()
-                        while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
-                            k += 1
-            elif k >= n:
-                continue
-            # the repair clause: up to the end of the sentence (a bounded window of it)
-            j = bisect_left(ends, k)
-            e = min(ends[j] if j < len(ends) else n, k + REPAIR_WINDOW)
-            clause = v[k:e]
-            if not _SUBSTANTIVE_RE.search(clause) or clause.startswith(self.blockers):
-                continue
-            if clause.rstrip(" ，,.。~…").endswith(_QUESTION_TAIL):
-                continue
-            if _ID_RE.search(abandoned) and not _ID_RE.search(clause):
-                continue
-            if self._has_negation(abandoned) and not self._has_negation(clause):
-                continue
-            parallel = _parallel_start(v, s, m0, clause)
-            if mk.short and not paused_after and parallel is None:
-                continue  # 这个任务啊不是今天的: nothing of the abandoned clause is restated
-            if not paused_after and not mk.strong and not self._runs_on(mk, v, m0, k, abandoned, parallel):
-                continue
-            s = s if parallel is None else parallel
-            if spans and s <= spans[-1][1]:
-                spans[-1] = (spans[-1][0], k)
-            else:
-                spans.append((s, k))
-            last_end = k
+            for s, k, rep in cuts:
+                if spans and s <= spans[-1][1] and not rep and not spans[-1][2]:
+                    spans[-1] = (spans[-1][0], k, "")
+                elif spans and s < spans[-1][1]:
+                    continue  # overlaps a replaced pause: the first reading stands
+                else:
+                    spans.append((s, k, rep))
+                last_end = k
         return spans
+
+    def _clause_span(self, v: str, mk: Marker, s: int, ends: list[int], n: int) -> tuple[int, int] | None:
+        """The abandoned clause (from `s`, or from where the repair restates it) through the
+        marker, its pause and a lead-in — when what follows is a repair clause."""
+        m0, m1 = mk.start, mk.end
+        abandoned = v[s:m0]
+        if not _SUBSTANTIVE_RE.search(abandoned):
+            return None
+        k = m1
+        paused_after = k < n and v[k] in _BOUNDARY
+        if paused_after:
+            while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
+                k += 1
+            if self.lead_re is not None:
+                lm = self.lead_re.match(v, k)
+                if lm:
+                    k = lm.end()
+                    while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
+                        k += 1
+        elif k >= n:
+            return None
+        # the repair clause: up to the end of the sentence (a bounded window of it)
+        j = bisect_left(ends, k)
+        e = min(ends[j] if j < len(ends) else n, k + REPAIR_WINDOW)
+        clause = v[k:e]
+        if not self._repair_clause_ok(abandoned, clause):
+            return None
+        parallel = _parallel_start(v, s, m0, clause)
+        if mk.short and not paused_after and parallel is None:
+            return None  # 这个任务啊不是今天的: nothing of the abandoned clause is restated
+        if not paused_after and not mk.strong and not self._runs_on(mk, v, m0, k, abandoned, parallel):
+            return None
+        return (s if parallel is None else parallel), k
+
+    def _repair_clause_ok(self, abandoned: str, clause: str) -> bool:
+        """A substantive statement that keeps every identifier and negation of what it drops."""
+        if not _SUBSTANTIVE_RE.search(clause) or clause.startswith(self.blockers):
+            return False
+        if clause.rstrip(" ，,.。~…").endswith(_QUESTION_TAIL):
+            return False
+        if _ID_RE.search(abandoned) and not _ID_RE.search(clause):
+            return False
+        return not (self._has_negation(abandoned) and not self._has_negation(clause))
+
+    def _typed_span(self, v: str, mk: Marker, lo: int, ends: list[int]) -> list[tuple[int, int, str]] | None:
+        """The repair replaces one constituent (nlu.semantics.repair_constituents): the
+        abandoned part ends with a constituent of the type the repair begins with — a time by
+        a time (统计本周，改成上周的), a station by a station (ST-03不对ST-08), an action by an
+        action (取消 不对 是暂停). Only that constituent, the marker and its lead-in go."""
+        n = len(v)
+        k = mk.end
+        while k < n and v[k] in _PAUSE_CHARS:
+            k += 1
+        if self.typed_lead_re is not None:
+            lm = self.typed_lead_re.match(v, k)
+            if lm is not None:
+                k = lm.end()
+                while k < n and v[k] in _PAUSE_CHARS:
+                    k += 1
+        typer = self._typer()
+        new = typer.at(v, k)
+        if new is None:
+            return None
+        kind, new_end = new
+        end = mk.start
+        while end > lo and v[end - 1] in _PAUSE_CHARS:
+            end -= 1
+        old = typer.ending_at(v, lo, end, kind)
+        inner = None
+        if old is None and v[mk.end:mk.end + 1] in _PAUSE_CHARS:
+            # 昨天的工单不是 是前天的: the replaced constituent stands inside the abandoned part
+            inner = typer.last_of(v, lo, end, kind)
+            if inner is None:
+                return None
+            old = inner[0]
+        if old is None:
+            return None
+        # a negation (and modal) right before the replaced constituent belongs to it: 不要取消
+        # 呃我是说取消 replaces 不要取消, never leaves 不要 in front of the new verb
+        before = v[max(lo, old - _NEGATION_REACH):old]
+        at = min((before.find(w) for w in self.negations if w in before), default=-1)
+        if at >= 0:
+            old = old - len(before) + at
+        if mk.typed_only and any(w in v[lo:old] for w in self.change_context):
+            return None  # 把 … 的修程从 C4 改成 C5: the update verb, not a repair
+        j = bisect_left(ends, k)
+        e = min(ends[j] if j < len(ends) else n, k + REPAIR_WINDOW)
+        clause = v[k:e]
+        own = clause[new_end - k:]
+        cut = next((x for x, ch in enumerate(own) if ch in _CLAUSE_MARKS), len(own))
+        if any(w in own[:cut] for w in self.typed_blockers):
+            return None  # ST-03不对ST-08也不对: two statements, not a correction
+        if not self._repair_clause_ok(v[old:end], clause):
+            return None
+        if inner is None:
+            return [(old, k, "")]
+        # the repair says only the new constituent and what linked the old one to its head
+        # (前天 + 的): the head stays where it was, the repair follows it after a pause
+        rest = own.rstrip(" ，,。.！!")
+        head = v[inner[1]:end]
+        if len(rest) > 2 or not head.startswith(rest) or not _SUBSTANTIVE_RE.search(head[len(rest):]):
+            return None
+        return [(old, inner[1] + len(rest), ""), (end, k, self.pause_mark)]
+
+    def _typer(self) -> ConstituentTyper:
+        if self._constituents is None:
+            self._constituents = ConstituentTyper(self._place_shapes)
+        return self._constituents
 
     def _runs_on(self, mk: Marker, v: str, m0: int, k: int, abandoned: str, parallel: int | None) -> bool:
         """A marker with no pause after it: a long explicit one after a pause (…，说错了查本月),

@@ -11,8 +11,16 @@ returns the clarification to ask instead; the policy asks the first one found:
 * a character or typed syllable that reads like a negation right before the write
   (布要删除, bu要删除): is it 不要删除? (`protected_change`)
 * a date that does not exist (推迟到2月30日, 13月5号): the value is unknown (`protected_change`)
-* an object named only by a spoken number or otherwise unconfirmed (让3号车去 ST-09): which
-  one? (`missing_slot`)
+* an object named only by a spoken number or otherwise unconfirmed (让3号车去 ST-09), or a
+  mover named only by its class noun (让小车去五号站): which one? (`missing_slot`)
+* an ordinal that points back at one of several objects (把 A 和 B 的工单，哦不，就第一个删了):
+  which one? (`coreference`)
+* two objects of one type offered as alternatives (派 AGV-02 去 ST-05，或者 ST-06 也行): the
+  user left the choice open (`missing_slot`)
+* one write verb on one object said both negated and not (取消 T-…01 啊不取消 T-…01): which
+  direction? (`protected_change`)
+* an identifier with a wrong shape (T-202603150: a digit missing) or read out in Chinese
+  digits (T 二零二六零三一五零一): the key cannot be confirmed (`protected_change`)
 
 The data (look-alikes of a negation, fillers between objects) is in
 ``lexicons/write_safety.json``, the questions in ``lexicons/clarifications.json``; the
@@ -50,6 +58,11 @@ class _Data:
     # a look-alike, an optional modal and spaces ending right where the write verb starts
     before_verb: re.Pattern[str]
     date_shape: re.Pattern[str]
+    alternative: re.Pattern[str]  # a gap between two objects that offers a choice (，或者)
+    alternative_tails: tuple[str, ...]  # 也行 / 都可以 closing the second alternative, longest first
+    ordinal: re.Pattern[str]
+    date_target: re.Pattern[str]  # 改到 / 推迟到 + spaces, ending where a date starts
+    spoken_id: re.Pattern[str]
 
 
 @functools.lru_cache(maxsize=1)
@@ -69,7 +82,16 @@ def _data() -> _Data:
         longest_filler=max(map(len, fillers), default=1),
         before_verb=re.compile(f"(?P<look>{looks})(?P<modal>{modals})? *\\Z", re.IGNORECASE),
         date_shape=re.compile("|".join(f"(?:{x})" for x in d["dateShapes"])),
+        alternative=re.compile(f"[\\s，,、]*(?:{_alt(d['alternativeWords'])})[\\s，,、]*\\Z"),
+        alternative_tails=tuple(sorted(d["alternativeTails"], key=len, reverse=True)),
+        ordinal=re.compile("|".join(f"(?:{x})" for x in d["ordinalPicks"])),
+        date_target=re.compile(f"(?:{_alt(d['dateTargetVerbs'])})\\s*\\Z"),
+        spoken_id=re.compile("|".join(f"(?:{x})" for x in d["spokenIdShapes"])),
     )
+
+
+def _alt(words) -> str:  # noqa: ANN001
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
 def is_write(draft: Draft) -> bool:
@@ -78,12 +100,20 @@ def is_write(draft: Draft) -> bool:
     return any(f.write for f in draft.frames) or bool(draft.scratch.get(K.IMPERATIVE_WRITES))
 
 
-def write_risk(draft: Draft, q: QuestionTexts) -> Clarification | None:
-    """The question to ask before this write may go ahead (texts from `q`), or None when it is certain."""
+def write_risk(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -> Clarification | None:  # noqa: ANN001
+    """The question to ask before this write may go ahead (texts from `q`), or None when it is certain.
+
+    `suspicious`: the look-alike, malformed or bare keys the policy found on the final text
+    (`nlu.suspicious`); a malformed one is a write's key of the wrong shape."""
     if not is_write(draft):
-        return None
-    for check in (_unsettled_repair, _filler_joined_objects, _negation_lookalike, _impossible_date,
-                  _unconfirmed_object):
+        # a change verb that takes a date (WO-… 改到 13月1日) is a write's date even where no
+        # write frame was read
+        return _retimed_to_impossible_date(draft, q)
+    checks = (_ordinal_pick, _unsettled_repair, _direction_conflict, _filler_joined_objects,
+              _alternative_objects, _negation_lookalike, _impossible_date,
+              functools.partial(_unsure_identifier, suspicious=suspicious), _unconfirmed_object,
+              _class_noun_mover)
+    for check in checks:
         found = check(draft, q)
         if found is not None:
             return found
@@ -97,6 +127,8 @@ def _unsettled_repair(draft: Draft, q: QuestionTexts) -> Clarification | None:
     text = draft.original
     repaired = [(o.o0, o.o1) for o in draft.edits if o.applied and o.edit.type == "self_repair"]
     for mk in default_grammar().markers(text):
+        if mk.typed_only:
+            continue  # 改成 / 算了 are a repair only as a typed one (the cleaning applies those)
         if mk.start == 0 or not (mk.strong or text[mk.start - 1] in _PAUSE or after_token(text, mk.start)):
             continue
         if any(a <= mk.start and mk.end <= b for a, b in repaired):
@@ -204,3 +236,112 @@ def _unconfirmed_object(draft: Draft, q: QuestionTexts) -> Clarification | None:
             shown = draft.original[e.o0:e.o1]
             return Clarification("missing_slot", q.question("unconfirmed_object", shown=shown), ["entities", "semanticFrames"], [])
     return None
+
+
+def _ordinal_pick(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    """把 HXD1-0001 和 HXD1-0010 的工单，哦不，就第一个删了: an ordinal after two or more objects
+    points at one of them; in a write the system may not pick it (design 7.8)."""
+    text = draft.original
+    ids = sorted((p for p in draft.protected if p.kind == "identifier"), key=lambda p: p.o0)
+    if len(ids) < 2:
+        return None
+    for m in _data().ordinal.finditer(text):
+        before = [p for p in ids if p.o1 <= m.start()]
+        if len({text[p.o0:p.o1] for p in before}) < 2:
+            continue
+        names = "、".join(dict.fromkeys(text[p.o0:p.o1] for p in before))
+        return Clarification("coreference", q.question("ordinal_pick", mention=m.group(), names=names),
+                             ["coreferences", "entities", "semanticFrames"], [])
+    return None
+
+
+def _direction_conflict(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    """取消 T-…01 任务啊不取消 T-…01: one write verb on one object, once negated and once not —
+    a correction or a negation? The direction of the write is not settled."""
+    text = draft.original
+    negs = [p for p in draft.protected if p.kind == "negation"]
+    ids = sorted((p for p in draft.protected if p.kind == "identifier"), key=lambda p: p.o0)
+    seen: dict[tuple[str, str], bool] = {}
+    for o0, o1 in draft.scratch.get(K.WRITE_ACTIONS) or ():
+        # its object: an identifier right after the verb, or one shortly before it (把 … 取消)
+        obj = next((p for p in ids if 0 <= p.o0 - o1 <= 4), None) or \
+            next((p for p in reversed(ids) if 0 <= o0 - p.o1 <= 12), None)
+        if obj is None:
+            continue
+        negated = any(0 <= o0 - n.o1 <= 1 for n in negs)
+        key = (text[o0:o1], text[obj.o0:obj.o1])
+        if key in seen and seen[key] != negated:
+            return Clarification("protected_change", q.question("direction_conflict", verb=key[0], shown=key[1]),
+                                 ["semanticFrames", "protectedSpans"], [])
+        seen.setdefault(key, negated)
+    return None
+
+
+def _alternative_objects(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    """派 AGV-02 去 ST-05，或者 ST-06 也行: two objects of one type offered as alternatives."""
+    from nlu.decision.questions import readings
+
+    data = _data()
+    text = draft.original
+    objs = sorted((e for e in draft.entities if e.type in _OBJECT_TYPES), key=lambda e: e.o0)
+    for a, b in zip(objs, objs[1:]):
+        if a.type != b.type or b.o0 - a.o1 > 12 or data.alternative.match(text, a.o1, b.o0) is None:
+            continue
+        x, y = text[a.o0:a.o1], text[b.o0:b.o1]
+        end = b.o1
+        gap = len(text[end:]) - len(text[end:].lstrip())
+        tail = next((w for w in data.alternative_tails if text.startswith(w, end + gap)), None)
+        if tail is not None:
+            end += gap + len(tail)  # the option replaces "ST-05，或者ST-06也行" whole
+        opts = readings(draft, a.o0, end, [(x, x), (y, y)])
+        return Clarification("missing_slot", q.question("alternative_objects", first=x, second=y),
+                             ["entities", "semanticFrames"], opts)
+    return None
+
+
+def _unsure_identifier(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -> Clarification | None:  # noqa: ANN001
+    """取消T-202603150 (a digit missing) / 取消 T 二零二六零三一五零一 (read out): the write's key
+    has the shape of an identifier but is not one that can be confirmed."""
+    m = _data().spoken_id.search(draft.original)
+    if m is not None:
+        return Clarification("protected_change", q.question("unsure_identifier", shown=m.group().strip()),
+                             ["entities", "protectedSpans"], [])
+    bad = next((x for x in suspicious if x.reason == "malformed_identifier"), None)
+    if bad is not None:
+        return Clarification("protected_change", q.question("unsure_identifier", shown=draft.text[bad.start:bad.end]),
+                             ["entities", "protectedSpans"], [])
+    return None
+
+
+def _retimed_to_impossible_date(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    """WO-20260312 改到 13月1日: a date right after a change verb belongs to a write."""
+    data = _data()
+    text = draft.original
+    for m in data.date_shape.finditer(text):
+        if data.date_target.search(text, max(0, m.start() - 8), m.start()) is not None:
+            return _impossible_date(draft, q)
+    return None
+
+
+def _class_noun_mover(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    """让小车去 ST-05 / 派车去五号站: the mover is named only by its class noun — which one?"""
+    from nlu.semantics.constructions import class_mover_sent
+
+    text = draft.original
+    if any(e.type in ("vehicle", "locomotive") for e in draft.entities):
+        return None
+    for _o0, o1 in _dispatch_verbs(draft):
+        if class_mover_sent(text, o1, len(text)):
+            return Clarification("missing_slot", q.question("class_noun_mover"), ["entities", "semanticFrames"], [])
+    return None
+
+
+def _dispatch_verbs(draft: Draft) -> list[tuple[int, int]]:
+    """Where the predicates of the turn's unnegated create frames stand in the original text."""
+    text, out = draft.original, []
+    for p in {f.predicate for f in draft.frames if f.write and not f.negated and f.action_class == "create"}:
+        at = text.find(p)
+        while at >= 0 and p:
+            out.append((at, at + len(p)))
+            at = text.find(p, at + 1)
+    return out

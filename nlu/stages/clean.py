@@ -478,7 +478,7 @@ def _stutter_pass(v: str) -> list[tuple[int, int, str, int]]:
 
 
 def _repair_pass(v: str) -> list[tuple[int, int, str, int]]:
-    return [(a, b, "", _REPAIR) for a, b in _RULES.repair.repair_spans(v)]
+    return [(a, b, rep, _REPAIR) for a, b, rep in _RULES.repair.repair_spans(v)]
 
 
 _LOOP_PASSES = (_repair_pass, _space_pass, _punct_pass, _stutter_pass)

@@ -16,9 +16,11 @@ is cut around only when a word of the dictionary that could hold it actually sta
 that hold it with more than light morphemes (工单 → 施工单位, 施工单 …); a match with none of
 them around it is kept at once (`at_boundaries_fast`), one with such a word around it is cut
 and judged by the segmentation (`at_boundaries_by_cutting`, the plain form; a test compares
-the two on the matches they both decide). A word that only *overlaps* a match without holding
-it is seen by the cut alone; the fast path does not look for it, so 还有多少 keeps 有多少 as it
-did before this filter.
+the two). The index also holds the dictionary words that cross an edge of a surface (网站 ends
+with the 站 of 站点, 单价 begins with the 单 of 工单): one standing there sends the match to the
+cut as well, so 网站点击量 has no 站点 and 加工单价 no 工单. With both, the fast path decides
+every match exactly as the cut does: where no word of two or more characters holds or crosses
+a match, every segmentation has a boundary at both its ends.
 """
 from __future__ import annotations
 
@@ -38,6 +40,9 @@ class BoundaryFilter:
 
         self._surfaces = frozenset(_pack_surfaces(pack))
         self._holders: dict[str, dict[str, frozenset[str]]] | None = None
+        # surface -> (what a word crossing its left edge adds before it, … its right edge after it)
+        self._crossers: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        self._watched: frozenset[str] = frozenset()  # surfaces with holders or crossers
         self._memo: dict[tuple[str, int, int], bool] = {}  # the view, term and protect stages ask alike
         self._span = (0, 0)  # the longest prefix and suffix a holder adds
         self._lock = threading.Lock()
@@ -70,9 +75,36 @@ class BoundaryFilter:
                         if inner in surfaces and not all(ch in light for ch in word[:i] + word[j:]):
                             holders.setdefault(inner, {}).setdefault(word[:i], set()).add(word[j:])
                             pre, suf = max(pre, i), max(suf, n - j)
+            self._crossers = self._index_crossers()
             self._span = (pre, suf)
+            self._watched = frozenset(holders) | frozenset(self._crossers)
             # surface -> what a holder adds before it -> what it adds after it
             self._holders = {k: {left: frozenset(rights) for left, rights in v.items()} for k, v in holders.items()}
+
+    def _index_crossers(self) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+        """For every surface, the dictionary words (pack words included: the cut knows them too)
+        that cross one of its edges: a word ending with a proper prefix of the surface crosses its
+        left edge (网站 | 站点), one beginning with a proper suffix crosses its right edge (工单 | 单价)."""
+        by_prefix: dict[str, list[str]] = {}  # 站 -> [站点, 站台 …]
+        by_suffix: dict[str, list[str]] = {}  # 单 -> [工单, 订单 …]
+        for surface in self._surfaces:
+            for k in range(1, len(surface)):
+                by_prefix.setdefault(surface[:k], []).append(surface)
+                by_suffix.setdefault(surface[k:], []).append(surface)
+        longest = max(map(len, by_prefix | by_suffix), default=0)
+        lefts: dict[str, set[str]] = {}
+        rights: dict[str, set[str]] = {}
+        for word, freq in self.words.tokenizer.FREQ.items():
+            n = len(word)
+            if freq <= 0 or n < 2 or n > _LONGEST_HOLDER:
+                continue
+            for k in range(1, min(n, longest + 1)):
+                for surface in by_prefix.get(word[n - k:], ()):
+                    lefts.setdefault(surface, set()).add(word[:n - k])
+                for surface in by_suffix.get(word[:k], ()):
+                    rights.setdefault(surface, set()).add(word[k:])
+        return {s: (frozenset(lefts.get(s, ())), frozenset(rights.get(s, ())))
+                for s in set(lefts) | set(rights)}
 
     def _prepare_in_background(self) -> None:
         import logging
@@ -114,12 +146,17 @@ class BoundaryFilter:
                 return True  # AGV, HXD: the scanners already hold Latin words to ASCII word boundaries
             return self.at_boundaries_by_cutting(text, start, end)
         by_left = self._holders.get(surface) if self._holders else None
-        if not by_left:
-            return True
         pre, suf = self._span
-        for a in range(max(0, start - pre), start + 1):
-            rights = by_left.get(text[a:start])
-            if rights and any(text[end:b] in rights for b in range(end, min(len(text), end + suf) + 1)):
+        if by_left:
+            for a in range(max(0, start - pre), start + 1):
+                rights = by_left.get(text[a:start])
+                if rights and any(text[end:b] in rights for b in range(end, min(len(text), end + suf) + 1)):
+                    return self.at_boundaries_by_cutting(text, start, end)
+        crossing = self._crossers.get(surface)
+        if crossing:
+            before, after = crossing
+            if any(text[a:start] in before for a in range(max(0, start - _LONGEST_HOLDER + 1), start)) or \
+                    any(text[end:b] in after for b in range(end + 1, min(len(text), end + _LONGEST_HOLDER - 1) + 1)):
                 return self.at_boundaries_by_cutting(text, start, end)
         return True
 
@@ -143,14 +180,15 @@ class BoundaryFilter:
         the shorter pack words inside it that do not (还有多少: 有多少 cuts into 还有, 多少 is kept)."""
         matches = scanner.scan(text, folded)
         holders = self._holders
+        watched = self._watched
         if holders is None or not self.words.ready():
             if holders is None and self.words.ready():
                 self._prepare_in_background()
             return matches  # cannot tell yet: every match is kept, as before this filter
         out: list[Match] = []
         for m in matches:
-            # most surfaces no dictionary word holds: kept without a call (the hot path)
-            if text[m.start:m.end] not in holders or self.at_boundaries(text, m.start, m.end):
+            # a surface no dictionary word holds or crosses: kept without a call (the hot path)
+            if text[m.start:m.end] not in watched or self.at_boundaries(text, m.start, m.end):
                 out.append(m)
                 continue
             inner = sorted((Match(m.start + x.start, m.start + x.end, x.values)

@@ -1,0 +1,134 @@
+"""The constituent a self-repair replaces (design 7.1: the last explicit correction wins).
+
+A speaker who corrects one word says the new word right after the marker: 统计本周，改成上周的
+报表 replaces a time by a time, 下发到站点ST-03不对ST-08 a station by a station, 把任务取消
+不对 是暂停 an action by an action. What the repair retracts is only the constituent of the
+same type that the abandoned part ends with — the verb, the object and the context before it
+stay (取消 T-…01 说错了 是 T-…03 → 取消 T-…03, not 是 T-…03).
+
+Types, each found in a bounded window (a few dozen code points):
+
+* ``id:<PREFIX>`` — a Latin identifier; two are of one type when their letter prefixes agree
+  (ST-03 / ST-08, T-…01 / T-…03; never ST-03 / AGV-10);
+* ``time`` — what the value reader takes for a time (本周, 上周, 昨天, 3月5号);
+* ``place`` — a place noun phrase, ``placeShapes`` of the ``selfRepair`` lexicon section
+  (一车间, 3号库);
+* ``action`` — a word of the pack's ``actions.json`` (取消, 暂停, 统计).
+"""
+from __future__ import annotations
+
+import functools
+import re
+from datetime import datetime
+from typing import Iterable
+
+_ID_RE = re.compile(r"[A-Za-z]+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
+_WINDOW = 24  # longest constituent considered, in code points
+# the value reader resolves against a reference; only the span matters here
+_REFERENCE = datetime(2026, 1, 1, 12, 0)
+
+
+class ConstituentTyper:
+    """Finds typed constituents at a position (a repair's first) or ending at one (the
+    abandoned part's last)."""
+
+    def __init__(self, place_shapes: Iterable[str]) -> None:
+        shapes = "|".join(f"(?:{s})" for s in place_shapes)
+        self._place_re = re.compile(shapes) if shapes else None
+
+    # ------------------------------------------------------------------ at / ending at
+    def at(self, v: str, i: int) -> tuple[str, int] | None:
+        """(type, end) of the constituent that starts exactly at `i`, or None."""
+        m = _ID_RE.match(v, i)
+        if m is not None and _has_digit(m.group()):
+            return _id_type(m.group()), m.end()
+        if self._place_re is not None:
+            m = self._place_re.match(v, i)
+            if m is not None:
+                return "place", m.end()
+        for t0, t1 in _times(v[i:i + _WINDOW]):
+            if t0 == 0:
+                return "time", i + t1
+        word = _action_at(v, i)
+        if word:
+            return "action", i + len(word)
+        return None
+
+    def ending_at(self, v: str, lo: int, end: int, kind: str) -> int | None:
+        """Start of the constituent of type `kind` that ends exactly at `end` (not before `lo`)."""
+        w0 = max(lo, end - _WINDOW)
+        if kind.startswith("id:"):
+            for m in _ID_RE.finditer(v, w0, end):
+                if m.end() == end and (m.start() == 0 or not v[m.start() - 1].isascii() or not v[m.start() - 1].isalnum()):
+                    return m.start() if _id_type(m.group()) == kind and _has_digit(m.group()) else None
+            return None
+        if kind == "place" and self._place_re is not None:
+            for s in range(w0, end):
+                m = self._place_re.match(v, s)
+                if m is not None and m.end() == end:
+                    return s
+            return None
+        if kind == "time":
+            best = [t0 for t0, t1 in _times(v[w0:end]) if t1 == end - w0]
+            return w0 + min(best) if best else None
+        if kind == "action":
+            word = max((w for w in _actions() if v.endswith(w, w0, end)), key=len, default="")
+            return end - len(word) if word else None
+        return None
+
+
+    def last_of(self, v: str, lo: int, end: int, kind: str) -> tuple[int, int] | None:
+        """(start, end) of the last constituent of type `kind` inside [lo, end)."""
+        w0 = max(lo, end - 2 * _WINDOW)
+        found: tuple[int, int] | None = None
+        if kind.startswith("id:"):
+            for m in _ID_RE.finditer(v, w0, end):
+                if _has_digit(m.group()) and _id_type(m.group()) == kind:
+                    found = m.span()
+        elif kind == "place" and self._place_re is not None:
+            for m in self._place_re.finditer(v, w0, end):
+                found = m.span()
+        elif kind == "time":
+            spans = _times(v[w0:end])
+            if spans:
+                t0, t1 = max(spans)
+                found = (w0 + t0, w0 + t1)
+        elif kind == "action":
+            for j in range(w0, end):
+                word = _action_at(v, j)
+                if word and j + len(word) <= end:
+                    found = (j, j + len(word))
+        return found
+
+
+def names_action_or_time(s: str) -> bool:
+    """`s` (a stretch a repair dropped) holds an action word or a time: a fact of a write."""
+    return any(w in s for w in _actions()) or bool(_times(s))
+
+
+def _has_digit(s: str) -> bool:
+    return any(c.isdigit() for c in s)
+
+
+def _id_type(token: str) -> str:
+    prefix = re.match(r"[A-Za-z]+", token)
+    return "id:" + (prefix.group().upper() if prefix else "")
+
+
+def _times(s: str) -> list[tuple[int, int]]:
+    from nlu.values.times import find_times
+
+    return [(t.start, t.end) for t in find_times(s, _REFERENCE)]
+
+
+@functools.lru_cache(maxsize=1)
+def _actions() -> tuple[str, ...]:
+    """Every action word of the shipped pack, longest first (read once, lazily)."""
+    from nlu.lexicon import load_data_file
+
+    words = {a["word"] for a in load_data_file("actions.json")["actions"]}
+    return tuple(sorted(words, key=len, reverse=True))
+
+
+def _action_at(v: str, i: int) -> str:
+    return next((w for w in _actions() if v.startswith(w, i)), "")
