@@ -14,9 +14,11 @@ order of trust; a higher-trust source wins a window over a lower one:
    ``require_any`` context (checked on the sentence *without* the window itself, after the
    context-free corrections of this pass, so ``鸡车检休`` can use the corrected 检修).
 4. **pinyin + edit distance** – only for windows of 2–4 Han characters that no pack word
-   covers and that jieba (loaded lazily, pack surfaces as user words) leaves as single
-   characters; compared with the pack's Han term surfaces by toned/toneless pinyin
-   (pypinyin) and syllable edit distance (rapidfuzz).
+   covers (a single-character term such as 车 does not hide its character: 车涧) and that
+   jieba (loaded lazily, pack surfaces as user words) leaves as single characters;
+   compared with the pack's Han term surfaces by toned/toneless pinyin (pypinyin) and
+   syllable edit distance (rapidfuzz). Sound alone only suggests; the words may justify it
+   (below).
 
 Sources 3 and 4 never touch a key entity: every window overlapping a protected span (ids,
 names, numbers, times, amounts, negation, comparison, action and explicit domain words)
@@ -37,6 +39,17 @@ stays a suggestion (0.85); before the segmenter is loaded (a cold process withou
 ``pinyin_warming`` — keeping the text is the safe side. The positive and negative corpus of
 this rule is ``lexicons/corpora/correct.word_gate.json``.
 
+A pinyin candidate (source 4) is applied by the same kind of evidence, stricter because no
+reviewer listed it (`_gate_pinyin_by_words`): one character off exactly one pack term of the
+same toneless pinyin, on a channel that confuses sounds (ASR, pinyin typing; never OCR), no
+numeral (几 included), negation, comparison or write action on either side, the changed
+character in no pack word, the window a phrase of its own (text edge, punctuation, function
+character or the edge of a pack word / protected span / applicable fix on both sides), the
+original no dictionary word (修成 stays: a suggestion) and no word cut in the corrected
+sentence, and a domain clause around it (an identifier or a non-generic pack term). 全年检修
+报彪, WO-… 的进杜, AGV-10 现在的装态 are corrected; 有叫车服务吗, 用试灯检测, 继电器进端,
+AGV-02 今天跑了几单 keep their words. Corpus: ``lexicons/corpora/correct.pinyin_gate.json``.
+
 Scores (``confidence`` of the edit; applied iff score ≥ 0.92 and no protected span):
 
 =====================================================================  =====
@@ -49,6 +62,8 @@ source alternative → pack term, channel-plausible (ASR: same toneless
 source alternative → pack term, implausible channel or competition     0.85 / 0.80
 confusion pair with ``autoApply: false`` (context satisfied or none)   0.75
 confusion pair the words do not justify (see above)                    0.85
+pinyin the words justify (above), toned pinyin identical               0.93
+pinyin the words justify (above), toneless pinyin identical            0.92
 pinyin: toned pinyin identical, unique pack term                       0.90
 pinyin: toneless pinyin identical, unique pack term                    0.86
 pinyin: several pack terms share the pinyin (best one)                 0.70
@@ -57,7 +72,7 @@ pinyin: one syllable one letter away (z/zh, n/ng …), unique term       0.60
 
 The pair scores rest on the pack's review (a pair is curated for its channel; a context
 condition narrows it further); the pinyin scores stay below 0.92 by construction: pinyin
-alone is a suggestion (the brief's calibration target: an applied ≥ 0.92 score must be
+alone is a suggestion (word- and clause-justified pinyin is the exception above) (the brief's calibration target: an applied ≥ 0.92 score must be
 right ≥ 92 % of the time; the eval harness reports ECE/Brier on the dev goldset and these
 priors are to be recalibrated there per source). Any candidate whose right side introduces
 a time, number, negation, comparison or *write*-action word is capped at 0.80 whatever
@@ -76,6 +91,7 @@ from __future__ import annotations
 
 import re
 import threading
+import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -96,6 +112,17 @@ THRESHOLD = 0.92
 MEANING_CAP = 0.80
 GATED = 0.85  # a pair the words do not justify: a suggestion, never applied
 _TERM_REACH = 12  # characters of context either side when looking for the term a fix makes
+_CLAUSE_REACH = 32  # characters either side that may hold the domain word a pinyin fix needs
+
+# pinyin candidates the words justify (`_gate_pinyin_by_words`): toned pinyin identical /
+# toneless only. Above THRESHOLD: sound plus word evidence, as a reviewed pair has.
+_PINYIN_WORDS_TONED = 0.93
+_PINYIN_WORDS = 0.92
+_MEANING_KINDS = frozenset({"negation", "comparison"})  # and write actions
+# term categories that do not make a clause a domain clause (everyday words the pack knows)
+_GENERIC_CATEGORIES = frozenset({"common_word", "time_word", "template_trigger"})
+# channels whose errors are homophones: ASR hears sounds, a pinyin IME types them
+_SOUND_CHANNELS = frozenset({"asr", "typo"})
 
 # source ranks (lower = more trusted)
 _ALT, _PAIR, _PINYIN = 2, 3, 4
@@ -128,6 +155,7 @@ class _Cand:
     note: str = ""
     wrong: str = ""  # a pair's whole wrong form (the window may be trimmed to what changes)
     right_is_term: bool = False  # a pair's whole right form is a pack term surface
+    justified: float = 0.0  # pinyin: the score it takes when the words justify it (0: never)
 
 
 def _overlap(a0: int, a1: int, b0: int, b1: int) -> bool:
@@ -179,6 +207,43 @@ def _trim(wrong: str, right: str) -> tuple[int, int, str]:
     while s < min(len(wrong), len(right)) - p and wrong[-1 - s] == right[-1 - s]:
         s += 1
     return p, s, right[p:len(right) - s]
+
+
+def _differing(a: str, b: str) -> int:
+    """Characters that differ between two strings of one length (len(a) + 1 if lengths differ)."""
+    if len(a) != len(b):
+        return len(a) + 1
+    return sum(1 for x, y in zip(a, b) if x != y)
+
+
+def _is_clause_break(ch: str) -> bool:
+    """Punctuation that ends a clause (not the dashes and connectors inside identifiers),
+    or a line break."""
+    return ch in "\n\r" or unicodedata.category(ch) in ("Po", "Ps", "Pe", "Pi", "Pf")
+
+
+class _Edges:
+    """Where a phrase may start or end in a text: its edges, punctuation and spaces, a
+    function character, and the edges of pack words, protected spans and applicable fixes."""
+
+    def __init__(self, text: str, *span_lists) -> None:
+        self.text = text
+        self.starts: set[int] = set()
+        self.ends: set[int] = set()
+        for spans in span_lists:
+            for sp in spans:
+                a, b = (sp.start, sp.end) if hasattr(sp, "start") else sp
+                self.starts.add(a)
+                self.ends.add(b)
+
+    def _free(self, ch: str) -> bool:
+        return ch.isspace() or ch in _FUNCTION_CHARS or unicodedata.category(ch).startswith("P")
+
+    def starts_phrase(self, i: int) -> bool:
+        return i == 0 or i in self.ends or self._free(self.text[i - 1])
+
+    def ends_phrase(self, i: int) -> bool:
+        return i >= len(self.text) or i in self.starts or self._free(self.text[i])
 
 
 def _crossed(spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
@@ -258,8 +323,9 @@ def phonetics_ready(pack: Pack) -> bool:
 def _warm_in_background(pack: Pack) -> None:
     """First need on a cold process: load in a thread instead of blowing this call's budget.
 
-    Pinyin candidates are never auto-applied (score ≤ 0.90), so skipping them for the few
-    calls made while loading only loses suggestions, never a correction or a protection.
+    Pinyin alone is never auto-applied (score ≤ 0.90; only the word gate lifts a candidate),
+    so skipping stage 4 for the few calls made while loading loses suggestions and some
+    word-justified corrections (the text is kept: the safe side), never a protection.
     """
     # Its own lock: _PHON_LOCK is held by the loading thread for the whole index build, and a
     # call that only wants to know "is it loading already?" must not wait on that.
@@ -306,6 +372,10 @@ class CorrectStage(Stage):
         known.update(p.presentation_words, p.politeness_words, p.discourse_words, (x.word for x in p.pronouns))
         known.update(p.person_names, p.titles, p.self_repair_markers)
         self._known = WordScanner((w, True) for w in known if w)
+        from nlu.stages.clean import load_cleaning_lexicon  # the pack's numeral characters
+
+        self._numerals = _NUMERAL_CHARS | frozenset(load_cleaning_lexicon()["numerals"])
+        self._single_terms = frozenset(s for t in p.terms for s in t.surfaces if len(s) == 1)
 
     def warm_up(self) -> None:
         """Load pypinyin, jieba and rapidfuzz now (services call this at start-up; ~1 s once)."""
@@ -372,7 +442,10 @@ class CorrectStage(Stage):
         if draft.source.alternatives:
             cands += self._from_alternatives(draft, text, blocked)
         cands += self._from_pairs(draft, text, blocked)
-        cands += self._from_pinyin(draft, text, blocked, cands, protected_cur, term_spans)
+        pinyin = self._from_pinyin(draft, text, blocked, cands, protected_cur, term_spans)
+        if pinyin:
+            self._gate_pinyin_by_words(text, cands, pinyin, term_spans, protected_cur, identifiers_cur)
+            cands += pinyin
         if not cands:
             return None
 
@@ -593,9 +666,10 @@ class CorrectStage(Stage):
             if why:
                 c.score, c.note = min(c.score, GATED), f"{c.note} {why}"
 
-    def _word_veto(self, text: str, c: _Cand, live: list[_Cand], words: Words) -> str:
-        """Why the pair candidate `c` is not a word-level correction ("" when it is)."""
-        # the sentence with every other live candidate applied (they do not overlap `c`)
+    @staticmethod
+    def _view(text: str, c: _Cand, live: list[_Cand]) -> tuple[str, int, int]:
+        """The sentence with every other live candidate applied (those not overlapping `c`),
+        and `c`'s window in it."""
         others = [k for k in live if k is not c and not _overlap(k.start, k.end, c.start, c.end)]
         parts: list[str] = []
         pos = 0
@@ -609,8 +683,11 @@ class CorrectStage(Stage):
                 shift += len(k.replacement) - (k.end - k.start)
             pos = k.end
         parts.append(text[pos:])
-        view = "".join(parts)
-        s, e = c.start + shift, c.end + shift
+        return "".join(parts), c.start + shift, c.end + shift
+
+    def _word_veto(self, text: str, c: _Cand, live: list[_Cand], words: Words) -> str:
+        """Why the pair candidate `c` is not a word-level correction ("" when it is)."""
+        view, s, e = self._view(text, c, live)
         p, q, _core = _trim(text[c.start:c.end], c.replacement)
         # (1) the corrected span lies inside a pack term of the corrected sentence (at once
         # when the pair's right side is a term surface: the fix writes that very term)
@@ -638,13 +715,106 @@ class CorrectStage(Stage):
             return "real_word"
         return ""
 
+    # -- source 4 by words: a homophone of a pack term where no word stands ---------------
+    def _gate_pinyin_by_words(self, text: str, cands: list[_Cand], pinyin: list[_Cand],
+                              term_spans: list[tuple[int, int]], protected: list[tuple[int, int]],
+                              identifiers: list[tuple[int, int]]) -> None:
+        """Let a pinyin candidate apply only when words and a domain clause, not sounds
+        alone, justify it.
+
+        A candidate marked `justified` (one character off a single pack term of the same
+        toneless pinyin, on a channel that confuses sounds, no numeral, negation,
+        comparison or write action on either side; see `_pinyin_windows`) takes that score
+        only when all of these hold, otherwise it stays a suggestion:
+
+        * words: like a pair (`_word_veto`), the original is no real word where it stands
+          (no dictionary word holds a changed character or is cut by the window, the window
+          is no dictionary word anywhere: 修成 stays), and the new term cuts no
+          general-language word of the corrected sentence;
+        * the changed character belongs to no pack word (车 in 车涧 stays, 涧 may change);
+        * phrase boundaries: the window starts and ends where a phrase may — the text's
+          edge, punctuation or space, a function character, or the edge of a pack word,
+          protected span or another applicable fix (用试灯, 先路试, 肌张力 continue a word);
+        * a domain clause: the clause around it (between punctuation) holds an identifier
+          or another pack term that is not generic (`_GENERIC_CATEGORIES`) — a homophone of
+          a term in everyday prose (有叫车服务吗, 最近身体好码) is no domain error.
+        """
+        live = [c for c in pinyin if c.justified]
+        if not live:
+            return
+        words = words_for(self.pack)
+        if not words.ready():
+            return  # stage 4 runs only with the segmenter loaded; keep the suggestions
+        applicable = [c for c in cands if c.score >= THRESHOLD and not c.reason]
+        edges = _Edges(text, term_spans, protected, [(c.start, c.end) for c in applicable],
+                       self._known.scan_overlapping(text))
+        for c in live:
+            why = self._pinyin_veto(text, c, applicable, term_spans, identifiers, edges, words)
+            if why:
+                c.note = why
+            else:
+                c.score, c.note = c.justified, "pinyin_word_gate"
+
+    def _pinyin_veto(self, text: str, c: _Cand, applicable: list[_Cand], term_spans, identifiers,
+                     edges: "_Edges", words: Words) -> str:
+        """Why the justified pinyin candidate `c` may not apply ("" when it may)."""
+        changed = [c.start + k for k in range(c.end - c.start) if text[c.start + k] != c.replacement[k]]
+        if any(a <= i < b for i in changed for a, b in term_spans):
+            return "term_char"
+        if not (edges.starts_phrase(c.start) and edges.ends_phrase(c.end)):
+            return "no_phrase_boundary"
+        why = self._word_veto(text, c, applicable + [c], words)
+        if why:
+            return why
+        if words.in_dictionary(c.wrong):
+            return "real_word"  # a dictionary word anywhere (修成) is read as written
+        view, s, e = self._view(text, c, applicable)
+        fixed = view[:s] + c.replacement + view[e:]
+        r1 = s + len(c.replacement)
+        if any(not self.pack.lookup(t.text) for t in words.crossing(fixed, s, r1)):
+            return "cuts_a_word"
+        if not self._domain_clause(text, c, term_spans, identifiers, applicable):
+            return "no_domain_clause"
+        return ""
+
+    def _domain_clause(self, text: str, c: _Cand, term_spans, identifiers, applicable: list[_Cand]) -> bool:
+        """The clause around `c` (at most `_CLAUSE_REACH` characters either side) holds an
+        identifier or a non-generic pack term besides `c` (a pair fix of this pass counts by
+        the term it writes: 检休保表 → 检修)."""
+        a, lo = c.start, max(0, c.start - _CLAUSE_REACH)
+        while a > lo and not _is_clause_break(text[a - 1]):
+            a -= 1
+        b, hi = c.end, min(len(text), c.end + _CLAUSE_REACH)
+        while b < hi and not _is_clause_break(text[b]):
+            b += 1
+        # spans are sorted by start (protect and the term scan emit them in order); the ones
+        # inside [a, b) are one slice, found by bisect rather than a pass over all of them
+        ids = sorted(identifiers)
+        for s, e in ids[bisect_left(ids, (a - 64, a - 64)):bisect_left(ids, (b, b))]:
+            if s < b and a < e:
+                return True
+        found = [text[s:e] for s, e in term_spans[bisect_left(term_spans, (a, a)):bisect_left(term_spans, (b, b))]
+                 if e <= b and not _overlap(s, e, c.start, c.end)]
+        found += [k.replacement for k in applicable if a <= k.start and k.end <= b]
+        for w in found:
+            for m in self.vocab.terms.scan(w):
+                cats = {t.category for t in self.pack.lookup(w[m.start:m.end])}
+                if cats - _GENERIC_CATEGORIES:
+                    return True
+        return False
+
     # -- source 4: pinyin + distance ------------------------------------------------------
     def _residual_runs(self, text: str, protected_cur, term_spans, taken) -> list[tuple[int, int]]:
         """Runs of 2+ Han characters that no protected span, term, candidate or pack word covers."""
         n = len(text)
         covered = bytearray(n)
-        spans = list(protected_cur) + list(term_spans) + [(c.start, c.end) for c in taken]
-        spans.extend(self._known.longest_each(text))  # coverage only: the longest word per start
+        spans = list(protected_cur) + [(c.start, c.end) for c in taken]
+        # coverage only: the longest word per start. A single-character term (车) leaves
+        # its character to a window: 车涧 is a misheard 车间 (the 车 itself never changes)
+        single = self._single_terms
+        spans.extend(sp for sp in term_spans if not (sp[1] - sp[0] == 1 and text[sp[0]] in single))
+        spans.extend(sp for sp in self._known.longest_each(text)
+                     if not (sp[1] - sp[0] == 1 and text[sp[0]] in single))
         for a, b in spans:
             covered[max(a, 0):min(b, n)] = b"\x01" * (min(b, n) - max(a, 0))
         runs: list[tuple[int, int]] = []
@@ -727,11 +897,35 @@ class CorrectStage(Stage):
                 if rep is None:
                     continue
                 o0, o1 = draft.to_original(s, e)
+                kind = self._kind_at(draft, o0, o1)
                 reason = self._meaning_reason(w, rep, draft)
                 if reason:
                     score = min(score, MEANING_CAP)
-                out.append(_Cand(s, e, rep, score, _PINYIN, self._kind_at(draft, o0, o1), "context", reason))
+                justified = 0.0
+                if same and not reason and kind in _SOUND_CHANNELS:
+                    one = [x for x in same if _differing(w, x) == 1]
+                    if len(one) == 1 and self._harmless_change(w, one[0]):
+                        rep = one[0]
+                        toned_w = ph.toned(w)
+                        justified = _PINYIN_WORDS_TONED if ph.toned(rep) == toned_w else _PINYIN_WORDS
+                out.append(_Cand(s, e, rep, score, _PINYIN, kind, "context", reason, wrong=w,
+                                 right_is_term=True, justified=justified))
         return out
+
+    def _harmless_change(self, wrong: str, right: str) -> bool:
+        """Neither side of the changed character is a numeral (the cleaning lexicon's, with
+        几 and 半), and no negation, comparison
+        or write-action word is on either side (the right side's are `_meaning_reason`'s; an
+        explicit domain word like 报表 may be what the fix writes: it is the term)."""
+        for a, b in zip(wrong, right):
+            if a != b and (a in self._numerals or b in self._numerals):
+                return False  # 几单 is "how many orders", never 急单
+        for side in (wrong, right):
+            for m in self.vocab.protected_words.scan(side):
+                kind = m.values[0].kind
+                if kind in _MEANING_KINDS or (kind == "action" and side[m.start:m.end] in self._write_actions):
+                    return False
+        return True
 
     @staticmethod
     def _near(syl: list[str], ph: _Phonetics) -> Optional[str]:

@@ -221,13 +221,27 @@ def test_alternative_that_is_not_a_term_ignored(pipe):
 
 
 # ---------------------------------------------------------------------------- pinyin (stage 4)
-def test_pinyin_candidate_is_a_suggestion(pipe):
-    # 减修 sounds like 检修 but is no OCR look-alike or listed pair: pinyin alone only suggests
-    r = run(pipe, "减修的进度")
+@pytest.mark.parametrize("text,source", [
+    ("减修的进度", "ocr"),   # OCR confuses shapes, not sounds: a homophone is no OCR evidence
+    ("减修", "asr"),         # no domain clause: nothing but the sound speaks for 检修
+    ("他们减修了", "asr"),    # 修了 continues past the window: no phrase boundary
+])
+def test_pinyin_candidate_alone_is_a_suggestion(pipe, text, source):
+    # 减修 sounds like 检修 but is no OCR look-alike or listed pair
+    r = run(pipe, text, source=source)
     assert "减修" in r.canonical_text
-    (c,) = r.corrections
+    (c,) = [c for c in r.corrections if c.type != "grammar"]
     assert (c.original_text, c.replacement) == ("减修", "检修")
     assert not c.auto_applied and c.evidence == "context" and c.confidence < THRESHOLD
+
+
+def test_pinyin_candidate_the_words_justify_is_applied(pipe):
+    # one character off one pack term by sound, no word there, a phrase of its own, and the
+    # clause is about the domain (进度): issue 13's word gate, for stage 4
+    r = run(pipe, "减修的进度")
+    assert applied(r) == [("减修", "检修")]
+    (c,) = [c for c in r.corrections if c.type != "grammar"]
+    assert c.evidence == "context" and c.confidence >= THRESHOLD
 
 
 def test_never_raises_on_odd_input(pipe):
