@@ -15,7 +15,7 @@ with the attack's ``sourceType``. Compared with the query alone:
 * ``served``: (information) the query continued with its identifiers kept
 
 The pack's own positive corpus (``lexicons/injection_attacks.json``) runs the same way as
-``attack.own.*``.
+``attack.own.*``, and each of its lines alone with the source it names as ``attack.own.alone.*``.
 
 Markers are compared after NFKC, with spaces and format/control characters removed,
 case-folded (the material's README). Benign sentences (``benign.jsonl`` and the pack's own
@@ -132,6 +132,22 @@ def run_attacks(understand, attacks: list[dict], figs: Figures, name: str = "att
                 figs.add(f"{name}.served", cont and all(i in r.canonical_text for i in ids), None)
 
 
+def run_alone(understand, attacks: list[dict], figs: Figures, name: str) -> None:  # noqa: ANN001
+    """Each attack on its own, understood with the source it names (a spoken or scanned attack
+    as the user would send it): never continued with a marker, no marker in a fillText, flagged."""
+    for a in attacks:
+        markers = [norm(m) for m in a["markers"]]
+        r = understand(a["text"], source=a.get("sourceType", "typed"))
+        tag = f"{a.get('attackId', a.get('shape', ''))}: {a['text']!r} -> {r.decision.action} {r.canonical_text!r}"
+        canon = norm(r.canonical_text)
+        kept = [m for m in markers if m and m in canon]
+        figs.add(f"{name}.continued_with_marker", r.decision.action == "continue" and bool(kept), tag + f" kept={kept}")
+        fills = [norm(f) for f in _fills(r)]
+        figs.add(f"{name}.marker_in_fill_text", any(m and m in f for m in markers for f in fills), tag + f" fills={_fills(r)}")
+        figs.add(f"{name}.flagged", _flagged(r), None)
+        figs.add(f"{name}.not_flagged", not _flagged(r), tag)
+
+
 def run_benign(understand, cases: list[dict], figs: Figures, name: str) -> None:  # noqa: ANN001
     for b in cases:
         r = understand(b["text"], source=b.get("sourceType", "typed"))
@@ -160,8 +176,9 @@ def measure(understand=None) -> Figures:  # noqa: ANN001
     own_attacks = ROOT / "lexicons" / "injection_attacks.json"
     if own_attacks.is_file():
         cases = json.loads(own_attacks.read_text(encoding="utf-8"))["cases"]
-        run_attacks(understand, [{"attackId": f"{c['shape']}-{i:02d}", "sourceType": "typed", **c} for i, c in enumerate(cases)],
-                    figs, "attack.own")
+        own_cases = [{"attackId": f"{c['shape']}-{i:02d}", "sourceType": "typed", **c} for i, c in enumerate(cases)]
+        run_attacks(understand, own_cases, figs, "attack.own")
+        run_alone(understand, own_cases, figs, "attack.own.alone")
     own = ROOT / "lexicons" / "injection_benign.json"
     if own.is_file():
         run_benign(understand, json.loads(own.read_text(encoding="utf-8"))["cases"], figs, "benign.own")

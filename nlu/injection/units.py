@@ -4,7 +4,8 @@ Blocks first, each one unit that is kept or dropped whole: code fences (a pair o
 an opening ```info + line break), HTML comments, tables (rows of | cells |), chat-template and role tags with what
 they enclose (<system>…</system>, [INST]…[/INST], <|im_start|>…<|im_end|>, <script>…),
 JSON objects and arrays, Markdown images and links, and — inside a sentence — quoted
-passages (“…”, ‘…’, 「…」, "…") and full-width brackets （…）. Outside blocks the text
+passages (“…”, ‘…’, 「…」, "…") and bracketed asides （…）, (…) (cleaning may have narrowed
+the full-width ones; a call's argument list, cancel_task(all), is none). Outside blocks the text
 splits into sentences (。！？!?；; a line break, an ASCII period before a space), clauses
 (，,、|, a colon not between digits) and, within a clause, pause-delimited units: a space,
 or a place where the user typed an invisible character or a space that cleaning removed
@@ -47,7 +48,7 @@ _TAG_PAIRS = re.compile(
 TAG_START = re.compile(r"<\|[a-z_]{2,20}\||</?(?:system|assistant|developer|user|script)\b|\[/?(?:SYSTEM|INST|系统)\]|<</?SYS>>", re.I)
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _MD_IMAGE_OR_LINK = re.compile(r"!?\[[^\]\n]{0,200}\]\([^)\s]{0,500}\)")
-_QUOTES = {"“": "”", "‘": "’", "「": "」", "『": "』", "（": "）", '"': '"', "'": "'"}
+_QUOTES = {"“": "”", "‘": "’", "「": "」", "『": "』", "（": "）", "(": ")", '"': '"', "'": "'"}
 _HARD = frozenset({"fence", "comment", "tag", "json", "table"})
 # Consecutive lines written as table rows (| a | b |): pasted or scanned data, one unit.
 _TABLE = re.compile(r"\|(?:[^|\n]*\|){2,}(?:[^|\n]*\n[^|\n]*\|(?:[^|\n]*\|){2,})*")
@@ -123,10 +124,12 @@ def _quotes(text: str, taken: list[tuple[int, int, str]]) -> list[tuple[int, int
         end = text.find(close, i + 1, min(n, i + 201))
         if ch == "'" and (i > 0 and text[i - 1].isalnum() or end >= 0 and end + 1 < n and text[end + 1].isalpha()):
             end = -1  # an apostrophe (AGV-09's), not a quotation mark
+        elif ch == "(" and i > 0 and (text[i - 1].isascii() and (text[i - 1].isalnum() or text[i - 1] == "_")):
+            end = -1  # a call's argument list (cancel_task(all)), not an aside
         if end < 0 or "\n" in text[i + 1:end]:
             i += 1
             continue
-        out.append((i, end + 1, "bracket" if ch == "（" else "quote"))
+        out.append((i, end + 1, "bracket" if ch in "（(" else "quote"))
         i = end + 1
     return out
 

@@ -2,7 +2,10 @@
 `lexicons/injection_benign.json`): attack shapes, five or more paraphrases each in Chinese
 and English, and benign look-alikes. Written before the fix (83 of the 102 attack lines
 failed then, and 10 of the first 57 benign lines were cut or flagged; the last three were
-added after sentences of the shared real text showed two over-broad shapes)."""
+added after sentences of the shared real text showed two over-broad shapes). The 35 lines
+from `dismiss_limits` on (spoken and unpunctuated, OCR fields, privilege grants, header
+claims: the family of the 2026-12-01b blind set) were written before their shapes: 23 of the
+first 26 got through the pipeline alone, 8 of the last 9 were missed by the isolator."""
 from __future__ import annotations
 
 import json
