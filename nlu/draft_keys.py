@@ -94,6 +94,8 @@ UNVERIFIED_NAMES = _scratch("unverified_names", "protect", ("correct",),
                             "(o0, o1) of what could be a person's name while jieba's tagger is not loaded: no correction edits it")
 IMPERATIVE_WRITES = _scratch("imperative_writes", "protect", ("runner", "decision"), "the write action words that order something")
 SUGGESTIONS = _scratch("suggestions", "correct", ("decision",), "corrections kept as suggestions: o0, o1, from, to, reason")
+SHARED_READINGS = _scratch("shared_readings", "term", ("route",),
+                           "words both domains share read in one (shared_words.Reading: span, domain, tier)")
 FILLER_DEMONSTRATIVES = _scratch("filler_demonstratives", "coreference", ("decision",),
                                  "(o0, o1) of bare demonstratives in a filler's place (谢谢啊 那个 先这样吧) that name nothing")
 SRL_IMPLICIT = _scratch("srl.implicit", "srl", ("route",), "the frames were implied (no action word)")

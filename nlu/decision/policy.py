@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nlu.decision.non_data import NON_DATA, NonDataJudge
+from nlu.decision.open_question import OpenQuestionJudge
 from nlu.decision.rules import RULES, Rule, Turn
 from nlu import draft_keys as K
 from nlu.draft import Clarification, Draft
@@ -42,6 +43,7 @@ class ClarificationPolicy:
         self.pack = pack or default_pack()
         self.id_patterns = tuple(p.pattern for p in self.pack.identifier_patterns)
         self.non_data = NonDataJudge(self.pack)
+        self.open_question = OpenQuestionJudge(self.pack, self.t.routing_margin)
         self.rules: tuple[Rule, ...] = RULES
 
     def warm_up(self) -> None:
@@ -107,7 +109,7 @@ class ClarificationPolicy:
 
     def first_rule(self, draft: Draft, flags: set[str]) -> tuple[Rule, Clarification] | None:
         """The first rule of the table that fires on `draft`, and its question; None if none does."""
-        turn = Turn.of(draft, flags, self.pack.questions, self.t, self.id_patterns)
+        turn = Turn.of(draft, flags, self.pack.questions, self.t, self.id_patterns, self.open_question)
         for rule in self.rules:
             request = rule.ask(turn)
             if request is not None:

@@ -43,9 +43,11 @@ class Turn:
     writes: list  # write frames that are not negated
     ids: list  # valid identifiers (protected, not look-alikes)
     suspicious: list  # look-alike, malformed or bare keys found on the final text
+    open_question: Any = None  # nlu.decision.open_question.OpenQuestionJudge (None: every no-template turn is asked)
 
     @classmethod
-    def of(cls, draft: Draft, flags: set[str], q: QuestionTexts, thresholds: Any, id_patterns) -> "Turn":  # noqa: ANN001
+    def of(cls, draft: Draft, flags: set[str], q: QuestionTexts, thresholds: Any, id_patterns,  # noqa: ANN001
+           open_question: Any = None) -> "Turn":
         # read on the final text: corrections may have completed a query word before a bare number
         valid = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
         return cls(
@@ -53,6 +55,7 @@ class Turn:
             writes=[f for f in draft.frames if f.write and not f.negated],
             ids=[p for p in draft.protected if p.kind == "identifier" and not p.suspicious],
             suspicious=find_suspicious(draft.text, valid, id_patterns),
+            open_question=open_question,
         )
 
     @property
@@ -282,8 +285,10 @@ def no_domain(turn: Turn) -> Clarification | None:
 
 
 def no_template(turn: Turn) -> Clarification | None:
-    """No template fits at all: ask what the user wants to query or do."""
+    """No template fits and no open question about a settled domain is asked: ask what the user wants to query or do."""
     if K.NO_TEMPLATE in turn.flags and not turn.draft.template_candidates:
+        if turn.open_question is not None and turn.open_question.continues(turn.draft, bool(turn.ids)):
+            return None  # AGV调度的规则是什么: said and asked — continues, `no_template` recorded (design 8)
         return clarify(turn.draft, "intent", turn.q.question("no_template"), ["routing.templateCandidates"])
     return None
 

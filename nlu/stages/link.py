@@ -14,8 +14,11 @@ Scores:
   - +0.45 when an identifier of a type that belongs to its domain is present
     (vehicle / station / task → agv; locomotive / work_order → rail; look-alikes count),
   - +0.25 per implied domain word or other unambiguous term of its domain (at most +0.40),
-  capped at 0.99. The mention is confirmed only when the top candidate is ≥ 0.85 and leads
-  the second by ≥ 0.15 (design 8). Otherwise it stays ``confirmed=False`` with all
+  capped at 0.99. The mention is confirmed when the top candidate is ≥ 0.85 and leads
+  the second by ≥ 0.15 (design 8), or when a word both domains share is read in one of
+  them because only that domain's words (weak hints included) stand beside it, or none at
+  all and the group has a default (``nlu.semantics.shared_words``; the reading is recorded
+  in ``draft.scratch[shared_readings]`` for the router). Otherwise it stays ``confirmed=False`` with all
   candidates scored, no ``term_code``/``canonical_text``/domain (an unconfirmed term never
   feeds a tool parameter), and the draft raises ``ambiguous_term``.
 
@@ -27,11 +30,13 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import accumulate
 
+from nlu import draft_keys as K
 from nlu.draft import Candidate, Draft, Term
 from nlu.lexicon import Pack, default_pack
 from nlu.lexicon.model import TermEntry
 from nlu.text.word_matcher import boundary_filter
 from nlu.pipeline.stage import Stage
+from nlu.semantics.shared_words import DEFAULT, Reading, shared_words
 from nlu.stages.vocabulary import vocabulary
 
 CONFIRM_TOP = 0.85
@@ -52,6 +57,7 @@ class LinkStage(Stage):
     def __init__(self, pack: Pack | None = None) -> None:
         self.pack = pack or default_pack()
         self.vocab = vocabulary(self.pack)
+        self.shared = shared_words(self.pack)
 
     def warm_up(self) -> None:
         """Load the segmenter and the word-boundary index every stage's vocabulary goes through."""
@@ -73,6 +79,7 @@ class LinkStage(Stage):
 
         evidence = self._sentence_evidence(draft, text, matches)
         ambiguous = False
+        readings: list[Reading] = []
         for s, e, entries in matches:
             surface = text[s:e]
             o0, o1 = draft.to_original(s, e)
@@ -82,6 +89,9 @@ class LinkStage(Stage):
                 draft.terms.append(Term(o0, o1, t.term_code, t.canonical_text,
                                         [Candidate(t.term_code, t.canonical_text, score, ("lexicon",))],
                                         score, True, t.ambiguity_group, t.domain, t.entity_type))
+                if self.shared.builds_on_default(surface, t.domain) and \
+                        self.shared.compound_default(surface, t.domain, set().union(*_voices(evidence, s, e))):
+                    readings.append(Reading(o0, o1, t.domain, DEFAULT))  # 任务耗时: 任务 as agv's
                 continue
             scored = sorted(((self._score(t, s, e, evidence), t) for t in entries),
                             key=lambda x: (-x[0], x[1].term_code))
@@ -90,12 +100,26 @@ class LinkStage(Stage):
             top, best = scored[0]
             second = scored[1][0] if len(scored) > 1 else 0.0
             group = best.ambiguity_group or next((t.ambiguity_group for t in entries if t.ambiguity_group), None)
+            read = self.shared.reading(group, (t.domain for t in entries), *_voices(evidence, s, e))
             if top >= CONFIRM_TOP and top - second >= CONFIRM_MARGIN:
                 draft.terms.append(Term(o0, o1, best.term_code, best.canonical_text, cands, top, True,
                                         group, best.domain, best.entity_type))
-            else:
-                ambiguous = True
-                draft.terms.append(Term(o0, o1, None, None, cands, top, False, group, None, None))
+                if read is not None and read[0] == best.domain:  # 电量低导致失败的任务: two agv words
+                    readings.append(Reading(o0, o1, *read))
+                continue
+            if read is not None:  # 失败的任务有几个: only agv's words beside it (shared_words.py)
+                domain, tier = read
+                best = next(t for _sc, t in scored if t.domain == domain)
+                cands = sorted((Candidate(c.id, c.label, CONFIRM_TOP, ("lexicon", "context")) if c.id == best.term_code
+                                else c for c in cands), key=lambda c: -c.score)
+                draft.terms.append(Term(o0, o1, best.term_code, best.canonical_text, cands, CONFIRM_TOP, True,
+                                        group, best.domain, best.entity_type))
+                readings.append(Reading(o0, o1, domain, tier))
+                continue
+            ambiguous = True
+            draft.terms.append(Term(o0, o1, None, None, cands, top, False, group, None, None))
+        if readings:
+            draft.scratch[K.SHARED_READINGS] = readings
         if ambiguous:
             draft.raise_flag("ambiguous_term")
         return None
@@ -107,10 +131,13 @@ class LinkStage(Stage):
         for m in boundary_filter(self.pack).scan(self.vocab.domain_words, text):
             for dom, is_explicit in dict.fromkeys(m.values):
                 (explicit if is_explicit else implied).append((m.start, m.end, dom))
+        words = explicit + implied  # the domain words of domains.json (before the terms join)
         # unambiguous terms of a business domain count as implied evidence
+        terms: list[tuple[int, int, str]] = []
         for s, e, entries in matches:
             if len(entries) == 1 and entries[0].domain in ("agv", "rail"):
                 implied.append((s, e, entries[0].domain))
+                terms.append((s, e, entries[0].domain))
         ident_domains: set[str] = set()
         for v in draft.scratch.get("values", ()) or ():
             dom = IDENTIFIER_DOMAIN.get(getattr(v, "entity_type", None) or "")
@@ -124,7 +151,14 @@ class LinkStage(Stage):
                         dom = IDENTIFIER_DOMAIN.get(pat.entity_type)
                         if dom:
                             ident_domains.add(dom)
-        return {"explicit": explicit, "implied": implied, "identifiers": ident_domains}
+        # for reading a shared word, every word of a domain counts, weak hints too (shared_words.py);
+        # scanned only when a shared word or a compound on one is in the sentence (most are not)
+        if any(len(entries) > 1 or self.shared.builds_on_default(text[s:e]) for s, e, entries in matches):
+            words += [(m.start, m.end, dom) for m in boundary_filter(self.pack).scan(self.vocab.weak_domain_words, text)
+                      for dom in dict.fromkeys(m.values)]
+        referents = {r.domain or IDENTIFIER_DOMAIN.get(r.entity_type or "") for r in draft.source.referents}
+        return {"explicit": explicit, "implied": implied, "identifiers": ident_domains, "words": _reach(words),
+                "terms": _reach(terms), "referents": referents & {"agv", "rail"}}
 
     @staticmethod
     def _score(t: TermEntry, s: int, e: int, ev: dict) -> float:
@@ -140,6 +174,27 @@ class LinkStage(Stage):
         words = {(a, b) for a, b, d in ev["implied"] if d == dom and outside(a, b)}
         score += min(IMPLIED_BONUS * len(words), IMPLIED_MAX)
         return min(score, 0.99)
+
+
+def _reach(spans: list[tuple[int, int, str]]) -> dict[str, tuple[int, int]]:
+    """Per domain, the earliest end and the latest start of its words: whether one of them lies
+    outside a mention is then one comparison (a long turn has dozens of terms: no pairwise scan)."""
+    out: dict[str, tuple[int, int]] = {}
+    for a, b, d in spans:
+        lo, hi = out.get(d, (b, a))
+        out[d] = (min(lo, b), max(hi, a))
+    return out
+
+
+def _voices(ev: dict, s: int, e: int) -> tuple[set[str], set[str]]:
+    """The domains the rest of the sentence (not text[s:e]) speaks for, for reading a shared
+    word: (support — a domain word of domains.json of any class, weak hints included, an
+    identifier, a caller referent; terms — the domains of the one-domain terms, which may
+    only speak against: 自动, 发动机, 车速 are in general text as often as in ours)."""
+    def outside(reach: dict[str, tuple[int, int]]) -> set[str]:
+        return {d for d, (first_end, last_start) in reach.items() if first_end <= s or last_start >= e}
+
+    return outside(ev["words"]) | ev["identifiers"] | ev["referents"], outside(ev["terms"])
 
 
 def _containment(spans: list[tuple[int, int]]):

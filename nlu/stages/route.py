@@ -16,11 +16,13 @@ action word gets the implied 查询 inserted (design 7.2) — structure only, ne
 """
 from __future__ import annotations
 
+from nlu import draft_keys as K
 from nlu.draft import Candidate, Draft
 from nlu.lexicon import Pack, default_pack
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, implied_domains, negated_domains
+from nlu.semantics.shared_words import EVIDENCE, Reading, shared_words
 from nlu.semantics.negation import negation_before
 from nlu.semantics.question_shapes import HOW_MANY, load_rules, WHICH_ONES, counts, question_shapes, shape_at
 from nlu.semantics.questions import is_statement
@@ -71,11 +73,12 @@ class RouteStage(Stage):
         self.vocab = vocabulary(self.pack)
         load_rules()
         self.rules: TemplateRules = template_rules(self.pack)
+        self.shared = shared_words(self.pack)
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
         templates = self._templates(draft, view)
-        domains = self._domains(draft, view)
+        domains = self._domains(draft, view, templates)
         draft.template_candidates = templates
         draft.domain_candidates = domains
         draft.confidence["routing"] = templates[0].score if templates else 0.0
@@ -163,7 +166,7 @@ class RouteStage(Stage):
         return scores.candidates()
 
     # ------------------------------------------------------------------ domains
-    def _domains(self, draft: Draft, view: SentenceView) -> list[Candidate]:
+    def _domains(self, draft: Draft, view: SentenceView, templates: list[Candidate]) -> list[Candidate]:
         scores = _Scores()
         explicit: set[str] = set()
         for w in view.domain_words:
@@ -199,6 +202,9 @@ class RouteStage(Stage):
         for t in draft.terms:
             if t.confirmed and t.domain in ("agv", "rail"):
                 scores.add(t.domain, INFERRED, "lexicon")
+        for r in draft.scratch.get(K.SHARED_READINGS) or ():  # 失败的任务有几个: 任务 read as agv's
+            if r.domain not in denied and _reading_counts(r, templates, self.shared.default_templates):
+                scores.add(r.domain, INFERRED, "context")
         for k in draft.coreferences:
             if k.confirmed and k.antecedent_id and k.antecedent_id.startswith("ref:"):
                 cid = k.antecedent_id[4:]
@@ -306,6 +312,17 @@ def _asks_records(view: SentenceView, rules: TemplateRules) -> bool:
                 (len(head) <= 6 and head.endswith(rules.record_nouns)):
             return True
     return False
+
+
+def _reading_counts(reading: Reading, templates: list[Candidate], default_templates: frozenset[str]) -> bool:
+    """A shared word read in one domain is implied evidence in a data question: read from the
+    sentence's words, in any question with a template; read by default (no word of either
+    domain beside it), only in a question about a set of records whose shape is clear — one
+    of `default_templates`, at least inferred, not a lone hint word (任务情况 is still asked)."""
+    if not templates:
+        return False
+    top = templates[0]
+    return reading.tier == EVIDENCE or (top.id in default_templates and top.score >= INFERRED)
 
 
 def _named_by_identifier(view: SentenceView, domain: str) -> bool:

@@ -42,13 +42,23 @@ def test_leftmost_longest(pipe):
 
 
 @pytest.mark.parametrize("text,surface", [("苹果", "苹果"), ("苹果怎么样", "苹果"), ("车", "车"), ("这辆车呢", "车"),
-                                          ("任务", "任务"), ("今天的任务", "任务"), ("电池", "电池")])
+                                          ("电池", "电池"), ("已完工的任务", "任务"), ("车间里的车在充电", "车")])
 def test_ambiguous_without_context(pipe, text, surface):
     _, t = terms(pipe, text)
     m = t[surface]
     assert not m.confirmed and m.term_code is None and m.canonical_text is None
     assert len(m.candidates) == 2 and all(c.score < 0.85 for c in m.candidates)
     assert "ambiguous_term" in flags(text).flags_raised
+
+
+@pytest.mark.parametrize("text", ["任务", "今天的任务", "任务情况"])
+def test_a_bare_task_takes_the_ontology_default(pipe, text):
+    """ontology.md lists 任务 among agv's typical words (lexicons/shared_words.json): with no
+    word of either domain beside it the term reads as agv's. Routing counts that default only
+    in a count/list/report question: tests/stages/test_route.py and
+    tests/stages/test_shared_word_reading.py check these turns are still asked."""
+    _, t = terms(pipe, text)
+    assert t["任务"].confirmed and t["任务"].term_code == "agv.task.transport"
 
 
 @pytest.mark.parametrize("text,surface,code", [
