@@ -1,7 +1,12 @@
-"""The correction corpus (`lexicons/corpora/correct.word_gate.json`): a pair applies only where the
-words justify it (issue 13). Positive cases are real errors on pack terms and must come out
-exactly as written by hand; negative cases are correct sentences in which some pair matches
-characters across or inside real words, and must not be auto-corrected."""
+"""The correction corpora (issue 13), each run through the real pipeline. Positive cases are real
+errors on pack terms and must come out exactly as written by hand; negative cases are correct
+sentences and must not be auto-corrected.
+
+* `lexicons/corpora/correct.word_gate.json`: a pair applies only where the words justify it
+  (negatives: some pair matches characters across or inside real words);
+* `lexicons/corpora/correct.pinyin_gate.json`: a pack term one character off by sound is
+  corrected when words and a domain clause justify it (negatives: real words that sound like
+  pack terms, a quantity 几, everyday prose, a word the window would cut)."""
 from __future__ import annotations
 
 import json
@@ -19,37 +24,45 @@ def _corpus(name: str) -> dict:
 
 
 CORPUS = _corpus("correct.word_gate.json")
+PINYIN = _corpus("correct.pinyin_gate.json")
+POSITIVE = CORPUS["positive"] + PINYIN["positive"]
+NEGATIVE = CORPUS["negative"] + PINYIN["negative"]
 REF = "2026-03-15T10:30:00+08:00"
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _warm():
-    nlu.warm_up()  # the word gate needs jieba: a cold process only suggests
+    nlu.warm_up()  # the word gate and stage 4 need jieba and pypinyin: a cold process only suggests
 
 
 def _run(case):
     return nlu.understand(case["text"], source=case["source"], reference_time=REF, budget_ms=5000)
 
 
-@pytest.mark.parametrize("case", CORPUS["positive"], ids=lambda c: c["text"])
+@pytest.mark.parametrize("case", POSITIVE, ids=lambda c: f'{c["source"]}:{c["text"]}')
 def test_real_errors_on_pack_terms_are_corrected(case):
     r = _run(case)
     assert apply_edits(case["text"], corrections_of(r)) == case["corrected"], r.corrections
 
 
-@pytest.mark.parametrize("case", CORPUS["negative"], ids=lambda c: f'{c["source"]}:{c["text"]}')
+@pytest.mark.parametrize("case", NEGATIVE, ids=lambda c: f'{c["source"]}:{c["text"]}')
 def test_correct_sentences_are_not_corrected(case):
     r = _run(case)
     assert corrections_of(r) == [], [(c.original_text, c.replacement) for c in r.corrections if c.auto_applied]
 
 
-def test_corpus_has_five_paraphrases_per_shape():
+@pytest.mark.parametrize("corpus", [CORPUS, PINYIN], ids=["word_gate", "pinyin_gate"])
+def test_corpus_has_five_paraphrases_per_shape(corpus):
     for side in ("positive", "negative"):
         shapes: dict[str, int] = {}
-        for c in CORPUS[side]:
+        for c in corpus[side]:
             shapes[c["shape"]] = shapes.get(c["shape"], 0) + 1
         small = {s: n for s, n in shapes.items() if n < 5 and not s.endswith("(asr)")}
         assert not small, small
+
+
+def test_pinyin_corpus_size():
+    assert len(PINYIN["positive"]) >= 30 and len(PINYIN["negative"]) >= 30
 
 
 def test_gated_pair_stays_a_suggestion():
