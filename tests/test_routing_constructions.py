@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-import nlu
 from nlu.semantics.question_shapes import question_shapes
+from warm_pipeline import warm_pipeline
 
 CORPORA = Path(__file__).resolve().parents[1] / "lexicons" / "corpora"
 SHAPES = json.loads((CORPORA / "question_shapes.json").read_text("utf-8"))["cases"]
@@ -21,18 +21,8 @@ def test_question_shape(case):
     assert (shapes[0].shape if shapes else None) == case["shape"], shapes
 
 
-# One pipeline of the module's own, warmed once: the word-boundary index and jieba's tagger are
-# loaded (a test elsewhere may rebuild the default pipeline on another pack object).
-_PIPE = nlu.Pipeline(budget_ms=5000)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _warm():
-    _PIPE.warm_up()
-
-
 def _understand(text):
-    return _PIPE.understand(text, reference_time=REF)
+    return warm_pipeline().understand(text, reference_time=REF)
 
 
 def _top(r):

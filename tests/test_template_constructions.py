@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-import nlu
 from nlu.lexicon import default_pack, load_data_file
 from nlu.semantics.templates import template_rules
+from warm_pipeline import warm_pipeline
 
 CORPORA = Path(__file__).resolve().parents[1] / "lexicons" / "corpora"
 REF = "2026-03-15T10:30:00+08:00"
@@ -24,17 +24,8 @@ ROUTE_RULES = ("route.list_after_topic", "route.scheduled_when", "route.period_r
 ROUTE_POS = [(r, c) for r in ROUTE_RULES for c in _corpus(r)["positive"]]
 ROUTE_NEG = [(r, c) for r in ROUTE_RULES for c in _corpus(r)["negative"]]
 
-# One pipeline of the module's own, warmed once (the word-boundary index and jieba are loaded).
-_PIPE = nlu.Pipeline(budget_ms=5000)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _warm():
-    _PIPE.warm_up()
-
-
 def _understand(text):
-    return _PIPE.understand(text, reference_time=REF)
+    return warm_pipeline().understand(text, reference_time=REF)
 
 
 def _top(r):

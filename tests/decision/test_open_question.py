@@ -8,27 +8,19 @@ import json
 from pathlib import Path
 
 import pytest
+from warm_pipeline import warm_pipeline
 
-import nlu
 
 CORPUS = json.loads((Path(__file__).resolve().parents[2] / "lexicons" / "corpora" /
                      "decision.open_question.json").read_text("utf-8"))
 REF = "2026-06-10T09:30:00+08:00"
-_PIPE = nlu.Pipeline(budget_ms=5000)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _warm():
-    _PIPE.warm_up()
-
-
 def test_corpus_is_large_enough():
     assert len(CORPUS["positive"]) >= 5 and len(CORPUS["negative"]) >= 5
 
 
 @pytest.mark.parametrize("text", CORPUS["positive"])
 def test_an_open_question_about_a_settled_domain_continues(text):
-    r = _PIPE.understand(text, reference_time=REF)
+    r = warm_pipeline().understand(text, reference_time=REF)
     assert r.decision.action == "continue", (r.decision, r.routing.domain_candidates)
     dom = r.routing.domain_candidates[0]
     assert {"explicit_rule", "context"} & set(dom.evidence)  # never from weak hints alone
@@ -38,5 +30,5 @@ def test_an_open_question_about_a_settled_domain_continues(text):
 
 @pytest.mark.parametrize("text", CORPUS["negative"])
 def test_nothing_open_asked_refused_or_weak_is_still_asked(text):
-    r = _PIPE.understand(text, reference_time=REF)
+    r = warm_pipeline().understand(text, reference_time=REF)
     assert r.decision.action != "continue", (r.decision, r.routing.domain_candidates)

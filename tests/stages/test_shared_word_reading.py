@@ -9,23 +9,15 @@ from pathlib import Path
 
 import pytest
 
-import nlu
 from nlu.lexicon import default_pack
 from nlu.semantics.shared_words import DEFAULT, EVIDENCE, SharedWords, shared_words
+from warm_pipeline import warm_pipeline
 
 CORPUS = json.loads((Path(__file__).resolve().parents[2] / "lexicons" / "corpora" /
                      "route.shared_word_reading.json").read_text("utf-8"))
 REF = "2026-06-10T09:30:00+08:00"
-_PIPE = nlu.Pipeline(budget_ms=5000)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _warm():
-    _PIPE.warm_up()
-
-
 def _understand(text):
-    return _PIPE.understand(text, reference_time=REF)
+    return warm_pipeline().understand(text, reference_time=REF)
 
 
 def test_corpus_is_large_enough():
@@ -55,7 +47,7 @@ def test_a_rail_identifier_or_word_beside_the_task_still_routes_rail():
 
 def test_a_caller_referent_of_the_other_domain_is_a_voice():
     """A rail referent beside 任务 (its agv default) leaves it ambiguous: never agv."""
-    r = _PIPE.understand(
+    r = warm_pipeline().understand(
         "今天失败的任务有几个", reference_time=REF,
         referents=[{"canonicalId": "HXD1-0001", "entityType": "locomotive", "domain": "rail"}])
     assert not (r.decision.action == "continue" and r.routing.domain_candidates[0].id == "agv")
