@@ -53,7 +53,7 @@ class BoundaryFilter:
         return self._holders is not None
 
     def prepare(self) -> None:
-        """Load the segmenter and index the dictionary words that hold a pack surface (~0.5 s once)."""
+        """Load the segmenter and index the dictionary words that hold or cross a pack surface (~1 s once)."""
         if self._holders is not None:
             return
         self.words.load()
