@@ -45,7 +45,10 @@ class BoundaryFilter:
         self._watched: frozenset[str] = frozenset()  # surfaces with holders or crossers
         self._memo: dict[tuple[str, int, int], bool] = {}  # the view, term and protect stages ask alike
         self._span = (0, 0)  # the longest prefix and suffix a holder adds
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # held while the index is built (about a second)
+        # guards `_preparing` alone: a turn that finds no index starts one and goes on at once,
+        # never waiting on `_lock` for the build (a service answers while it warms up)
+        self._start_lock = threading.Lock()
         self._preparing = False  # a background prepare() has been started
 
     # -- the index --------------------------------------------------------------------------
@@ -115,7 +118,7 @@ class BoundaryFilter:
             except Exception:  # noqa: BLE001 - logged; matches are kept meanwhile
                 logging.getLogger(__name__).exception("E-W03 indexing the word-boundary holders failed")
 
-        with self._lock:
+        with self._start_lock:
             if self._preparing:
                 return
             self._preparing = True
