@@ -22,6 +22,12 @@ class _Spans:
     def __init__(self, draft: Draft) -> None:
         self.o = Utf16Index(draft.original)
         self.c = self.o if draft.text == draft.original else Utf16Index(draft.text)
+        # a text without astral characters (nearly every turn) keeps its offsets: dozens of
+        # spans a turn are then built without the two conversions each
+        if self.o.identity:
+            self.orig = _original_span
+        if self.c.identity:
+            self.canon = _canonical_span
 
     def orig(self, o0: int, o1: int) -> dict:
         o = self.o
@@ -30,6 +36,14 @@ class _Spans:
     def canon(self, c0: int, c1: int) -> dict:
         i = self.c
         return {"space": "canonical", "start": i.to_utf16(c0), "end": i.to_utf16(c1)}
+
+
+def _original_span(o0: int, o1: int) -> dict:
+    return {"space": "original", "start": o0, "end": o1}
+
+
+def _canonical_span(c0: int, c1: int) -> dict:
+    return {"space": "canonical", "start": c0, "end": c1}
 
 
 def _cands(cands: list[Candidate]) -> list[dict]:
