@@ -240,3 +240,21 @@ def test_the_characters_fold_ascii_lowers_in_one_call_have_no_case():
         ch = chr(cp)
         if _CASELESS_OR_ASCII.fullmatch(ch):
             assert ch.lower() == ch, hex(cp)
+
+
+def test_shared_span_instances_give_the_result_a_dict_per_span_gives():
+    """assemble validates each distinct span once and shares the frozen instance; validating
+    the same result from plain dicts (a dict per mention, the plain form) gives an equal one,
+    and a span pydantic would refuse is still refused."""
+    import pydantic
+
+    from nlu.assemble import _validate_span
+    from nlu.bench.corpus import generate
+    from nlu.contract import LegacyInputUnderstanding
+
+    for u in generate(120, 11):
+        r = nlu.understand(u.text, source=u.source, reference_time="2026-03-16T09:30:00+08:00")
+        plain = LegacyInputUnderstanding.model_validate(r.model_dump(by_alias=True))
+        assert plain == r, u.text
+    with pytest.raises(pydantic.ValidationError):
+        _validate_span({"space": "original", "start": -1, "end": 2})
