@@ -258,3 +258,31 @@ def test_shared_span_instances_give_the_result_a_dict_per_span_gives():
         assert plain == r, u.text
     with pytest.raises(pydantic.ValidationError):
         _validate_span({"space": "original", "start": -1, "end": 2})
+
+
+def test_residual_runs_by_gaps_equal_the_whole_text_mask():
+    """The pinyin source's unknown runs: looked up gap by gap, the same runs as marking every
+    span of the whole text — on the benchmark corpus, real sentences and random spans."""
+    import json
+
+    from nlu.bench.corpus import generate
+    from nlu.evaluation.realtext import external_dir
+    from nlu.lexicon import default_pack
+    from nlu.stages.correct import CorrectStage
+
+    stage = CorrectStage(default_pack())
+    texts = [u.text for u in generate(400, 13)]
+    d = external_dir()
+    if d is not None:
+        texts += [json.loads(x)["text"] for x in (d / "correct.jsonl").read_text("utf-8").splitlines()[:800] if x.strip()]
+    rng = random.Random(13)
+    for text in texts:
+        n = len(text)
+        for _ in range(3):
+            spans = []
+            for _ in range(rng.randint(0, 6)):
+                a = rng.randint(0, n)
+                spans.append((a, min(n, a + rng.randint(0, 5))))
+            protected, terms = sorted(spans[::2]), sorted(spans[1::2])
+            assert stage._residual_runs(text, protected, terms, []) == \
+                stage._residual_runs_plain(text, protected, terms, []), (text, protected, terms)
