@@ -16,14 +16,15 @@ from nlu.lexicon.word_classes import alternation, char_class, referring_words
 
 _WORDS = referring_words()  # lexicons/referring.json, read once at import
 _CLASSES = _WORDS.classes
-_HEADS = _WORDS.head_nouns
+_HEADS = dict(_WORDS.head_nouns)  # plain dicts: looked up per phrase
 # Class nouns of things that move (a dispatch sends one of these).
 MOVER_NOUNS = tuple(sorted((k.upper() for k, types in _HEADS.items() if set(types) & {"vehicle", "locomotive"}),
                            key=len, reverse=True))
 # Nouns that only name an entity class (a bare "AGV 机车" asks nothing about it).
 CLASS_NOUNS = frozenset(k.upper() for k in _HEADS)
-_CLASSIFIER_TYPES = _WORDS.classifier_types
-_NUMERALS = _WORDS.numerals
+_CLASSIFIER_TYPES = dict(_WORDS.classifier_types)
+_NUMERALS = dict(_WORDS.numerals)
+_ORDINAL_PICKS = dict(_WORDS.ordinals)  # 前者 → first, 后者 → last
 _BOUND = frozenset(_CLASSES.bound_demonstratives)  # 该项, 此次: only with a head noun
 _COUNTING = frozenset(_CLASSES.counting_classifiers)  # 这两辆: a mover without a head noun
 _PLURAL_CLASSIFIERS = frozenset(_CLASSES.plural_classifiers)
@@ -32,7 +33,7 @@ _NP = re.compile(
     rf"(?P<dem>{alternation(_CLASSES.demonstratives)})"
     rf"(?:(?P<num>[{char_class(tuple(_NUMERALS))}]|\d{{1,2}})?(?P<cls>{alternation(_CLASSES.classifiers)}))?"
     rf"(?P<head>{_HEAD_ALT})?")
-_ORDINAL = re.compile(alternation(tuple(_WORDS.ordinals)))
+_ORDINAL = re.compile(alternation(tuple(_ORDINAL_PICKS)))
 # what may stand between a descriptive phrase and the identifier it describes (这台车：HXN5-0238)
 APPOSITION_GAP = frozenset(" ：:，,\t")
 
@@ -70,5 +71,5 @@ def demonstrative_phrases(text: str) -> list[Referring]:
         out.append(Referring(m.start(), m.end(), m.group(0), types, count, plural, True))
     for m in _ORDINAL.finditer(text):
         out.append(Referring(m.start(), m.end(), m.group(0), None, 1, False, True,
-                             _WORDS.ordinals[m.group(0)]))
+                             _ORDINAL_PICKS[m.group(0)]))
     return out
