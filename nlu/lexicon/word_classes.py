@@ -153,13 +153,13 @@ def referring_words(root: Path | str | None = None) -> ReferringWords:
 def a_not_a_pivots(root: Path | str | None = None) -> tuple[str, ...]:
     """不 / 没 between two copies of a word (在不在): one list, the clean stage's
     (``cleaning.json`` ``repeatGuard.aNotAPivots``), so negation scope and repetition agree."""
-    key = ("cleaning.json#aNotAPivots", str(Path(root) if root is not None else "<default>"))
+    from .loader import default_root, load_data_file
+
+    key = ("cleaning.json#aNotAPivots", str(Path(root) if root is not None else default_root()))
     got = _CACHE.get(key)
     if got is None:
-        from .loader import load_data_file
-
         try:
-            got = tuple(load_data_file("cleaning.json", root)["repeatGuard"]["aNotAPivots"])
+            got = tuple(load_data_file("cleaning.json", key[1])["repeatGuard"]["aNotAPivots"])
         except PackError as exc:
             raise PackError(E301.format(problem=exc), file=exc.file, path=exc.path) from None
         _CACHE[key] = got
