@@ -155,8 +155,8 @@ class Isolator:
             return True
         if (":" in text or "：" in text) and self.rules.role_colon.search(text):
             return True
-        if self.rules.spoken_gate is not None and self.rules.spoken_gate.search(text):
-            return True  # a colon read out (系统 冒号 …): segmenting tells whether a role word says it
+        if any(c in text for c in self.rules.spoken_tails) and self.rules.spoken_role_colon.search(text):
+            return True  # a role marker read out (系统 冒号 …)
         return "#" in text and self.rules.role_heading.search(text) is not None
 
     # -- shapes -------------------------------------------------------------------------

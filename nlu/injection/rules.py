@@ -54,6 +54,8 @@ class InjectionRules:
     fence_tag: re.Pattern[str]  # a closed pseudo-tag pair naming a role: 【系统】…【/系统】, [admin]…[/admin]
     spoken_marks: dict[str, str]  # a punctuation mark read out in ASR (冒号, 句号) -> "colon" / "stop" / "comma"
     spoken_gate: re.Pattern[str] | None  # any spoken mark (the precondition before looking for one)
+    spoken_tails: frozenset[str]  # the last characters of the spoken colons (号): a substring test first
+    spoken_role_colon: re.Pattern[str] | None  # a role word and a spoken colon (系统 冒号)
 
 
 def _alternation(words: list[str]) -> str:
@@ -123,6 +125,8 @@ def compile_rules(data: dict) -> InjectionRules:
     markers = data["roleMarkers"]
     spoken = {w: kind for kind, words in data["spokenMarks"].items() for w in words}
     role_of = {w.casefold(): role for role, words in markers.items() for w in words}
+    roles = [w for ws in markers.values() for w in ws]
+    colons = [w for w, k in spoken.items() if k == "colon"]
     # At a sentence start, after Markdown quote/list/bold prefixes: "system:", "**系统通知**：", "助手："
     role_marker = re.compile(r"[ \t>*\-]*(?:\*\*)?(?P<role>" + _alternation([w for ws in markers.values() for w in ws])
                              + r")(?:\*\*)?[ \t]*[:：]", re.IGNORECASE)
@@ -147,6 +151,8 @@ def compile_rules(data: dict) -> InjectionRules:
         fence_tag=_fence_tag([w for k in ("system", "assistant") for w in markers[k]] + data["fenceWords"]),
         spoken_marks=spoken,
         spoken_gate=re.compile(_alternation(list(spoken))) if spoken else None,
+        spoken_tails=frozenset(w[-1] for w, k in spoken.items() if k == "colon"),
+        spoken_role_colon=re.compile(_alternation(roles) + r"[ \t]*" + _alternation(colons), re.IGNORECASE) if colons else None,
     )
 
 
