@@ -3,14 +3,18 @@
 Blocks first, each one unit that is kept or dropped whole: code fences (a pair of ``` or
 an opening ```info + line break), HTML comments, tables (rows of | cells |), chat-template and role tags with what
 they enclose (<system>…</system>, [INST]…[/INST], <|im_start|>…<|im_end|>, <script>…),
-JSON objects and arrays, Markdown images and links, and — inside a sentence — quoted
-passages (“…”, ‘…’, 「…」, "…") and bracketed asides （…）, (…) (cleaning may have narrowed
-the full-width ones; a call's argument list, cancel_task(all), is none). Outside blocks the text
+JSON objects and arrays, Markdown images and links, closed pseudo-tag pairs naming a role
+(【系统】…【/系统】), stretches the user wrapped in bidi controls (`wraps`), and — inside a
+sentence — quoted passages (“…”, ‘…’, 「…」, "…"), bracketed asides （…）, (…) (cleaning may have
+narrowed the full-width ones; a call's argument list, cancel_task(all), is none) and dash
+asides (——…——, —…—, --…--). Outside blocks the text
 splits into sentences (。！？!?；; a line break, an ASCII period before a space), clauses
 (，,、|, a colon not between digits) and, within a clause, pause-delimited units: a space,
 or a place where the user typed an invisible character or a space that cleaning removed
-(`cuts`). A role marker at a sentence start (system:, 助手：, **系统通知**：) opens a turn
-(at any unit start) that runs to the next marker or line break.
+(`cuts`; one where cleaning joined two lines, `breaks`, ends the sentence). A punctuation mark
+read out in ASR (冒号, 句号) standing alone between pauses acts as the mark. A role marker
+(system:, 助手：, **系统通知**：, 系统 冒号) opens a turn (at any unit start) that runs to the next
+marker or line break.
 
 A unit never straddles a block edge, so dropping units never cuts a block in two.
 """
