@@ -354,8 +354,12 @@ class Isolator:
         stretch: list[int] = []
 
         def close() -> None:
-            if stretch and not self._reading(" ".join(text[units[j].start:units[j].end] for j in stretch)):
-                out.extend(stretch)
+            # the reading starts at its read verb: what comes before it (T-2026031819 in
+            # 取消 T-2026031819 然后查一下 AGV-01) is still the write's object
+            k = next((k for k, j in enumerate(stretch) if self._reads_in(text[units[j].start:units[j].end])), len(stretch))
+            out.extend(stretch[:k])
+            if stretch[k:] and not self._reading(" ".join(text[units[j].start:units[j].end] for j in stretch[k:])):
+                out.extend(stretch[k:])
             stretch.clear()
 
         for i, is_write in zip(members, holds):
@@ -369,10 +373,12 @@ class Isolator:
         close()
         return out
 
+    def _reads_in(self, text: str) -> bool:
+        return bool(self._reads.scan(text, fold_ascii(text)))
+
     def _reading(self, text: str) -> bool:
         """Business material with a read verb, and nothing sent out."""
-        return (self._request(text) and not self.rules.egress.search(text)
-                and bool(self._reads.scan(text, fold_ascii(text))))
+        return self._request(text) and not self.rules.egress.search(text) and self._reads_in(text)
 
     def _payload(self, text: str, units: list[Unit], injected: set[int], writes: set[int]) -> set[int]:
         out: set[int] = set(writes)
