@@ -45,7 +45,11 @@ class BoundaryFilter:
         self._watched: frozenset[str] = frozenset()  # surfaces with holders or crossers
         # surface -> (characters such a word can have just before it, … just after it)
         self._edges: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
-        self._memo: dict[tuple[str, int, int], bool] = {}  # the view, term and protect stages ask alike
+        # the view, term and protect stages ask alike: answers of this turn and the last few,
+        # in two generations — when the newer is full it becomes the older and the oldest
+        # goes, so a turn never loses its own answers to a clear half-way through it
+        self._memo: dict[tuple[str, int, int], bool] = {}
+        self._memo_old: dict[tuple[str, int, int], bool] = {}
         self._span = (0, 0)  # the longest prefix and suffix a holder adds
         self._lock = threading.Lock()  # held while the index is built (about a second)
         # guards `_preparing` alone: a turn that finds no index starts one and goes on at once,
@@ -154,9 +158,12 @@ class BoundaryFilter:
         key = (text, start, end)
         got = self._memo.get(key)
         if got is None:
-            if len(self._memo) > _MEMO_SIZE:
-                self._memo.clear()
-            got = self._memo[key] = self.at_boundaries_fast(text, start, end)
+            got = self._memo_old.get(key)
+            if got is None:
+                got = self.at_boundaries_fast(text, start, end)
+            if len(self._memo) >= _MEMO_SIZE:
+                self._memo_old, self._memo = self._memo, {}
+            self._memo[key] = got
         return got
 
     def at_boundaries_fast(self, text: str, start: int, end: int) -> bool:

@@ -37,6 +37,10 @@ from typing import Iterable, NamedTuple
 log = logging.getLogger(__name__)
 
 PACK_WORD_FREQ = 2000
+# how far from a span a cut point is looked for: past it the whole block is cut instead (and
+# remembered), so a block with no cut point (a long run of one repeated word) costs one cut
+# for all its spans, not one long walk and cut per span
+_LOCAL_REACH = 24
 _ASCII_WORD = re.compile("[a-zA-Z0-9]").fullmatch  # what jieba joins into one token (its re_eng)  # a pack word beats a general-language split of the same characters
 _MEMO_SIZE = 64
 
@@ -194,11 +198,17 @@ class Words:
             return False
 
         p = max(lo, min(start, hi))
+        floor = max(lo, p - _LOCAL_REACH)
         while lo < p < hi and (joins_ascii(p) or crossed(p)):
             p -= 1
+            if p < floor:
+                return lo, hi  # no cut point near: the whole block (cut once, remembered)
         q = min(hi, max(end, p + 1))  # at least one token: an empty span still needs the one it touches
+        ceiling = min(hi, q + _LOCAL_REACH)
         while q < hi and (joins_ascii(q) or crossed(q)):
             q += 1
+            if q > ceiling:
+                return lo, hi
         return p, q
 
     def _reach(self, text: str, i: int, hi: int) -> int:
