@@ -14,15 +14,18 @@ fire it and look-alikes that must not, is ``lexicons/corpora/decision.policy_rul
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from nlu import draft_keys as K
 from nlu.decision.questions import clarify, readings
 from nlu.draft import Clarification, Draft
+from nlu.semantics import write_intent
 from nlu.semantics.repair_constituents import names_action_or_time
 from nlu.semantics.write_risk import write_risk as _write_risk
 from nlu.suspicious import find_suspicious
+from nlu.values.times import impossible_dates
 
 if TYPE_CHECKING:
     from nlu.lexicon.model import QuestionTexts
@@ -30,6 +33,8 @@ if TYPE_CHECKING:
 # a suggested reading that flips one of these is a protected change, not a term question
 _FACT_FLIPS = frozenset({"negation_change", "number_change", "action_change", "comparison_change", "identifier_adjacent"})
 _OBJECT_ENTITY_TYPES = ("person", "organization", "location")
+_NEGATION_REACH = 6  # code points between a stacked negation and its write verb (不是不要取消)
+_CLAUSE_BREAK = re.compile(r"[，,。；;！!？?\n]")
 
 
 @dataclass(slots=True)
@@ -136,13 +141,46 @@ def write_repair_changed_key(turn: Turn) -> Clarification | None:
 
 
 def negation_conflict(turn: Turn) -> Clarification | None:
-    """Two negations stacked on a write action (不是不要取消…) leave its direction unclear."""
+    """Two negations stacked on a write action (不是不要取消…) leave whether it is wanted at all unclear."""
     draft = turn.draft
     negs = [p for p in draft.protected if p.kind == "negation"]
+    text = draft.original
     for o0, _o1 in draft.scratch.get(K.WRITE_ACTIONS) or ():
-        if len([n for n in negs if 0 <= o0 - n.o1 <= 6]) >= 2:
-            return clarify(draft, "protected_change", turn.q.question("negation_conflict"), ["semanticFrames"])
+        # a negation of an earlier clause negates that clause's verb (先别改计划，也别新建工单),
+        # not this one: only negations with no clause break before the verb stack
+        stacked = [n for n in negs if 0 <= o0 - n.o1 <= _NEGATION_REACH and not _CLAUSE_BREAK.search(text, n.o1, o0)]
+        if len(stacked) >= 2:
+            # not a correction of a fact but the user's intent (do it or not): an intent question
+            return clarify(draft, "intent", turn.q.question("negation_conflict"), ["semanticFrames"])
     return None
+
+
+def undecided_write(turn: Turn) -> Clarification | None:
+    """An A-not-A over a write (取不取消, 要不要把…派去): the user leaves the decision open; the layer must not take it."""
+    span = write_intent.undecided_write(turn.draft)
+    if span is None:
+        return None
+    return clarify(turn.draft, "intent", turn.q.question("undecided_write"), ["semanticFrames"])
+
+
+def verbless_dispatch(turn: Turn) -> Clarification | None:
+    """A mover and a destination with no verb (AGV-03去ST-05): an order to move it or a question about its move? Ask."""
+    span = write_intent.verbless_dispatch(turn.draft)
+    if span is None:
+        return None
+    shown = turn.draft.original[span[0]:span[1]]
+    return clarify(turn.draft, "intent", turn.q.question("verbless_dispatch", shown=shown), ["semanticFrames"])
+
+
+def vague_write(turn: Turn) -> Clarification | None:
+    """A vague verb of doing over an object (帮我处理一下 WO-…): something is to be done, not said what; never guess the write."""
+    span = write_intent.vague_write(turn.draft)
+    if span is None:
+        return None
+    draft = turn.draft
+    shown = next((draft.original[p.o0:p.o1] for p in sorted(turn.ids, key=lambda p: abs(p.o0 - span[0]))),
+                 draft.original[span[0]:span[1]])
+    return clarify(draft, "intent", turn.q.question("vague_write", shown=shown), ["semanticFrames"])
 
 
 def long_write(turn: Turn) -> Clarification | None:
@@ -202,6 +240,18 @@ def create_without_parameter(turn: Turn) -> Clarification | None:
 
 
 # -- what a read is about ---------------------------------------------------------------------
+def impossible_date(turn: Turn) -> Clarification | None:
+    """A date that does not exist (2026年13月, 4月31日, 2月29日 in 2026): its value is unknown; ask, never read another day."""
+    text = turn.draft.original
+    if "月" not in text:  # every calendar date names its month
+        return None
+    bad = impossible_dates(text, turn.draft.source.reference_time)
+    if not bad:
+        return None
+    return clarify(turn.draft, "protected_change", turn.q.question("impossible_date_read", shown=bad[0].text.strip()),
+                   ["entities"])
+
+
 def open_coreference(turn: Turn) -> Clarification | None:
     """A pronoun with no or several antecedents (它呢): ask which object it means."""
     if K.AMBIGUOUS_COREFERENCE in turn.flags or K.UNRESOLVED_COREFERENCE in turn.flags:
@@ -317,12 +367,16 @@ RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
     lookalike_characters,
     write_repair_changed_key,
     negation_conflict,
+    undecided_write,
     long_write,
     write_risk,
     ambiguous_correction,
     write_open_coreference,
     write_without_object,
     create_without_parameter,
+    verbless_dispatch,
+    vague_write,
+    impossible_date,
     open_coreference,
     bare_reference,
     ambiguous_term_domain,

@@ -4,6 +4,9 @@ A write verb in `没有取消成功吗`, `待验收`, `安排在什么时候` or
 describes a state; it opens no write frame. Each use is a named rule whose regex holds `{V}`
 where the verb stands; the verb must sit exactly there. Rules are compiled per verb on first
 use and remembered (a pack has about fifty write verbs).
+
+A write verb said again right after itself with only fillers between (取消 嗯 取消掉, 删除，
+呃，删掉) is the same order repeated (`echo_of`), not a second write without an object.
 """
 from __future__ import annotations
 
@@ -24,9 +27,41 @@ def _rules() -> tuple[dict, ...]:
     return tuple(load_data_file("write_constructions.json")["rules"])
 
 
+@lru_cache(maxsize=1)
+def _fillers() -> tuple[str, ...]:
+    from nlu.lexicon import load_data_file
+
+    # the fillers a speaker puts between two words of one phrase (write_safety.json, also read
+    # by nlu.semantics.write_risk between two objects), longest first
+    return tuple(sorted(load_data_file("write_safety.json")["objectFillers"], key=len, reverse=True))
+
+
 def load_rules() -> None:
-    """Read and check the rule file now (stage construction), not inside a request."""
+    """Read and check the rule files now (stage construction), not inside a request."""
     _rules()
+    _fillers()
+
+
+_ECHO_GAP = 8  # code points of fillers and pauses between a verb and its repetition
+
+
+def echo_of(view: SentenceView, a: Word) -> Word | None:
+    """The write verb `a` repeats (取消 嗯 取消掉: the earlier 取消), or None: the word before it
+    is a write word of the same class and first character (删除 … 删掉), with only fillers,
+    spaces and pauses between them."""
+    prev = None
+    for w in view.actions:
+        if w.c1 > a.c0:
+            break
+        prev = w
+    if prev is None or not getattr(prev.data, "write", False) or a.c0 - prev.c1 > _ECHO_GAP:
+        return None
+    if prev.text[:1] != a.text[:1] or getattr(prev.data, "action_class", None) != getattr(a.data, "action_class", None):
+        return None  # 删除 … 删掉 is one verb said twice; 取消 … 删除 are two
+    gap = "".join(ch for ch in view.text[prev.c1:a.c0] if ch.isalnum())
+    for f in _fillers():
+        gap = gap.replace(f, "")
+    return prev if not gap else None
 
 
 @lru_cache(maxsize=512)
