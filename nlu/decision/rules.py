@@ -22,7 +22,6 @@ from nlu import draft_keys as K
 from nlu.decision.questions import clarify, readings
 from nlu.draft import Clarification, Draft
 from nlu.semantics import write_intent
-from nlu.semantics.repair_constituents import names_action_or_time
 from nlu.semantics.write_risk import write_risk as _write_risk
 from nlu.suspicious import find_suspicious
 from nlu.values.times import impossible_dates
@@ -49,10 +48,11 @@ class Turn:
     ids: list  # valid identifiers (protected, not look-alikes)
     suspicious: list  # look-alike, malformed or bare keys found on the final text
     open_question: Any = None  # nlu.decision.open_question.OpenQuestionJudge (None: every no-template turn is asked)
+    fillers: Any = None  # nlu.semantics.fillers.Fillers of the pack (None: no demonstrative is read as a hesitation)
 
     @classmethod
     def of(cls, draft: Draft, flags: set[str], q: QuestionTexts, thresholds: Any, id_patterns,  # noqa: ANN001
-           open_question: Any = None) -> "Turn":
+           open_question: Any = None, fillers: Any = None) -> "Turn":
         # read on the final text: corrections may have completed a query word before a bare number
         valid = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
         return cls(
@@ -60,7 +60,7 @@ class Turn:
             writes=[f for f in draft.frames if f.write and not f.negated],
             ids=[p for p in draft.protected if p.kind == "identifier" and not p.suspicious],
             suspicious=find_suspicious(draft.text, valid, id_patterns),
-            open_question=open_question,
+            open_question=open_question, fillers=fillers,
         )
 
     @property
@@ -131,10 +131,11 @@ def write_repair_changed_key(turn: Turn) -> Clarification | None:
         return None
     repairs = [out for out in draft.edits if out.applied and out.edit.type == "self_repair"]
     dropped = [draft.original[out.o0:out.o1] for out in repairs]
-    # an action or a time dropped by a correction (design 7.1: kept or asked about) — not the
-    # copy a stutter removes (取消 取消)
+    # whatever a correction dropped from a write — a key, an action (关了，不对，是重新打开), a
+    # time, a place — changed the order (design 7.1: kept or asked about); not the copy a
+    # stutter removes (取消 取消)
     corrected = [d for out, d in zip(repairs, dropped) if "self_repair" in out.edit.reason.split("+")]
-    if not any(any(ch.isdecimal() for ch in d) for d in dropped) and not any(names_action_or_time(d) for d in corrected):
+    if not any(any(ch.isdecimal() for ch in d) for d in dropped) and not corrected:
         return None
     return clarify(draft, "protected_change", turn.q.question("write_repair_changed_key"), ["canonicalText", "semanticFrames"],
                    [(turn.q.option("keep_repaired"), turn.text)])
@@ -256,7 +257,7 @@ def open_coreference(turn: Turn) -> Clarification | None:
     """A pronoun with no or several antecedents (它呢): ask which object it means."""
     if K.AMBIGUOUS_COREFERENCE in turn.flags or K.UNRESOLVED_COREFERENCE in turn.flags:
         k = _open_coreference(turn.draft)
-        if k is not None:
+        if k is not None and not _trailing_hesitation(turn, k):
             return _coref_question(turn, k, write=False)
     return None
 
@@ -403,6 +404,17 @@ def _object_unclear(flags: set[str]) -> bool:
 
 def _open_coreference(draft: Draft):  # noqa: ANN202
     return next((k for k in draft.coreferences if not k.confirmed), None)
+
+
+def _trailing_hesitation(turn: Turn, k) -> bool:  # noqa: ANN001
+    """查一下那个嗯嗯: a demonstrative that is also a filler, with nothing but fillers after it to
+    the end — the speaker trails off before naming anything; what is missing is the object
+    (asked by a later rule), not the referent of a pronoun."""
+    fillers, text = turn.fillers, turn.draft.original
+    after = text[k.o1:]
+    # a filler must follow: 查一下那个 alone may point at something shown (asked as a reference)
+    return fillers is not None and any(ch.isalnum() for ch in after) and fillers.only(after) \
+        and fillers.only(text[k.o0:k.o1])
 
 
 def _coref_question(turn: Turn, k, *, write: bool) -> Clarification:  # noqa: ANN001

@@ -13,7 +13,8 @@ Types, each found in a bounded window (a few dozen code points):
 * ``time`` — what the value reader takes for a time (本周, 上周, 昨天, 3月5号);
 * ``place`` — a place noun phrase, ``placeShapes`` of the ``selfRepair`` lexicon section
   (一车间, 3号库);
-* ``action`` — a word of the pack's ``actions.json`` (取消, 暂停, 统计).
+* ``action`` — a word of the pack's ``actions.json`` (取消, 暂停, 统计), or the colloquial verb
+  of a disposal right after its object (把 WO-… 关了 → 关了).
 """
 from __future__ import annotations
 
@@ -73,7 +74,7 @@ class ConstituentTyper:
             return w0 + min(best) if best else None
         if kind == "action":
             word = max((w for w in _actions() if v.endswith(w, w0, end)), key=len, default="")
-            return end - len(word) if word else None
+            return end - len(word) if word else _disposal_verb(v, w0, end)
         return None
 
 
@@ -101,9 +102,44 @@ class ConstituentTyper:
         return found
 
 
+def names_write(s: str) -> bool:
+    """`s` holds a write action word of the pack or a coverb that carries a write (把 … 派到):
+    a repair that replaces it must say the write again."""
+    return any(w in s for w in _write_words())
+
+
 def names_action_or_time(s: str) -> bool:
     """`s` (a stretch a repair dropped) holds an action word or a time: a fact of a write."""
     return any(w in s for w in _actions()) or bool(_times(s))
+
+
+_ASPECT = "了掉啦吧"  # particles that may close a disposal's verb (把 WO-… 关了)
+_DISPOSAL_VERB = 2  # a colloquial disposal verb is one or two characters (关, 停掉, 撤了)
+
+
+def _disposal_verb(v: str, w0: int, end: int) -> int | None:
+    """把 WO-20260312 关了: the verb of a disposal right after its identifier, a colloquial one
+    no pack word covers (关, 停, 撤), with its aspect particle — the action a repair replaces.
+    Returns where it starts, or None."""
+    e = end
+    while e > w0 and v[e - 1] in _ASPECT:
+        e -= 1
+    s = e
+    while s > w0 and e - s < _DISPOSAL_VERB and "\u4e00" <= v[s - 1] <= "\u9fff":
+        s -= 1
+    if s == e:
+        return None
+    obj = next((m for m in _ID_RE.finditer(v, w0, s) if m.end() == s and _has_digit(m.group())), None)
+    if obj is None or not v[w0:obj.start()].rstrip().endswith(_coverbs()):
+        return None  # only right after 把/将 + its object is the word a verb
+    return s
+
+
+@functools.lru_cache(maxsize=1)
+def _coverbs() -> tuple[str, ...]:
+    from nlu.lexicon import load_data_file
+
+    return tuple(load_data_file("write_safety.json")["writeCoverbs"])
 
 
 def _has_digit(s: str) -> bool:
@@ -128,6 +164,15 @@ def _actions() -> tuple[str, ...]:
 
     words = {a["word"] for a in load_data_file("actions.json")["actions"]}
     return tuple(sorted(words, key=len, reverse=True))
+
+
+@functools.lru_cache(maxsize=1)
+def _write_words() -> tuple[str, ...]:
+    """The write action words of the shipped pack and the coverbs of a write (write_safety.json)."""
+    from nlu.lexicon import load_data_file
+
+    words = {a["word"] for a in load_data_file("actions.json")["actions"] if a.get("write")}
+    return tuple(sorted(words | set(load_data_file("write_safety.json")["writeCoverbs"]), key=len, reverse=True))
 
 
 def _action_at(v: str, i: int) -> str:

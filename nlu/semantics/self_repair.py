@@ -44,7 +44,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Any
 
-from nlu.semantics.repair_constituents import ConstituentTyper
+from nlu.semantics.repair_constituents import ConstituentTyper, names_write
 
 _IDEO = r"\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _ID_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_]?\d")
@@ -57,6 +57,7 @@ _PAUSE = "[ ，,、]{0,3}"
 _CLAUSE_MARKS = frozenset("，,、；;：:")
 _PAUSE_CHARS = frozenset(" ，,、")
 _QUESTION_TAIL = ("吗", "吧", "么", "呢")
+_ATTRIBUTIVE = "的"  # the particle a modifier (a time, a place) takes before its noun
 REPAIR_WINDOW = 200  # longest abandoned/repair clause considered, in code points
 _NEGATION_REACH = 3  # a negation this close before a replaced constituent is part of it (不要取消)
 
@@ -245,6 +246,8 @@ class RepairGrammar:
         clause = v[k:e]
         if not self._repair_clause_ok(abandoned, clause):
             return None
+        if names_write(abandoned) and not names_write(clause):
+            return None  # 把 AGV-22 派到 ST-10，哦不，是 AGV-23: the write would vanish with its clause
         parallel = _parallel_start(v, s, m0, clause)
         if mk.short and not paused_after and parallel is None:
             return None  # 这个任务啊不是今天的: nothing of the abandoned clause is restated
@@ -286,9 +289,14 @@ class RepairGrammar:
         while end > lo and v[end - 1] in _PAUSE_CHARS:
             end -= 1
         old = typer.ending_at(v, lo, end, kind)
+        if old is None and v.startswith(_ATTRIBUTIVE, end - len(_ATTRIBUTIVE)) and v.startswith(_ATTRIBUTIVE, new_end):
+            # 今天的，哦不是昨天的: both constituents carry the attributive 的 — the old one with
+            # its 的 goes, the new one keeps its own
+            old = typer.ending_at(v, lo, end - len(_ATTRIBUTIVE), kind)
         inner = None
-        if old is None and v[mk.end:mk.end + 1] in _PAUSE_CHARS:
-            # 昨天的工单不是 是前天的: the replaced constituent stands inside the abandoned part
+        if old is None and (v[mk.end:mk.end + 1] in _PAUSE_CHARS or not mk.short):
+            # 昨天的工单不是 是前天的 / AGV-01的电量，我是说AGV-10: the replaced constituent stands
+            # inside the abandoned part (a bare 不是 needs the pause: 工单不是前天的 is a statement)
             inner = typer.last_of(v, lo, end, kind)
             if inner is None:
                 return None
@@ -317,6 +325,12 @@ class RepairGrammar:
         # the repair says only the new constituent and what linked the old one to its head
         # (前天 + 的): the head stays where it was, the repair follows it after a pause
         rest = own.rstrip(" ，,。.！!")
+        if kind.startswith("id:") and not rest and names_write(v[lo:end]):
+            # 把 AGV-22 派到 ST-10，哦不，是 AGV-23: the new key belongs where the old one stood,
+            # which the span map cannot say (a key moved out of its place maps to the words it
+            # replaced); dropping the old key alone would leave 把派到ST-10，AGV-23, a write no
+            # longer read as one. Kept as typed: the write asks about the unsettled repair.
+            return None
         head = v[inner[1]:end]
         if len(rest) > 2 or not head.startswith(rest) or not _SUBSTANTIVE_RE.search(head[len(rest):]):
             return None
