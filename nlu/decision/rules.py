@@ -142,18 +142,29 @@ def write_repair_changed_key(turn: Turn) -> Clarification | None:
 
 
 def negation_conflict(turn: Turn) -> Clarification | None:
-    """Two negations stacked on a write action (不是不要取消…) leave whether it is wanted at all unclear."""
+    """Two negations stacked on a write action (不是不要取消…) leave its direction unclear."""
     draft = turn.draft
     negs = [p for p in draft.protected if p.kind == "negation"]
     text = draft.original
-    for o0, _o1 in draft.scratch.get(K.WRITE_ACTIONS) or ():
+    for o0, o1 in draft.scratch.get(K.WRITE_ACTIONS) or ():
         # a negation of an earlier clause negates that clause's verb (先别改计划，也别新建工单),
         # not this one: only negations with no clause break before the verb stack
         stacked = [n for n in negs if 0 <= o0 - n.o1 <= _NEGATION_REACH and not _CLAUSE_BREAK.search(text, n.o1, o0)]
         if len(stacked) >= 2:
-            # not a correction of a fact but the user's intent (do it or not): an intent question
-            return clarify(draft, "intent", turn.q.question("negation_conflict"), ["semanticFrames"])
+            # 不是不让你取消…，是先确认一下再取消: "not X, but Y" restates what is wanted — the
+            # question is the user's intent; a bare double negation is a negation to settle
+            reason = "intent" if _contrast_follows(text, o1) else "protected_change"
+            return clarify(draft, reason, turn.q.question("negation_conflict"), ["semanticFrames"])
     return None
+
+
+def _contrast_follows(text: str, pos: int) -> bool:
+    """A clause after `pos` opening with the contrast word of the self-repair grammar (…，是…)."""
+    from nlu.semantics.self_repair import default_grammar
+
+    lead = default_grammar().contrast_lead
+    m = _CLAUSE_BREAK.search(text, pos)
+    return bool(lead) and m is not None and text[m.end():].lstrip().startswith(lead)
 
 
 def undecided_write(turn: Turn) -> Clarification | None:

@@ -102,10 +102,10 @@ class ConstituentTyper:
         return found
 
 
-def names_write(s: str) -> bool:
-    """`s` holds a write action word of the pack or a coverb that carries a write (把 … 派到):
-    a repair that replaces it must say the write again."""
-    return any(w in s for w in _write_words())
+def names_write(s: str, verbs_only: bool = False) -> bool:
+    """`s` holds a write action word of the pack or (unless `verbs_only`) a coverb that carries
+    a write (把 … 派到): a repair that replaces it must say the write again."""
+    return any(w in s for w in (_write_words()[0] if verbs_only else _write_words()[1]))
 
 
 def names_action_or_time(s: str) -> bool:
@@ -167,12 +167,14 @@ def _actions() -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=1)
-def _write_words() -> tuple[str, ...]:
-    """The write action words of the shipped pack and the coverbs of a write (write_safety.json)."""
+def _write_words() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The write action words of the shipped pack; the same with the coverbs of a write
+    (write_safety.json)."""
     from nlu.lexicon import load_data_file
 
     words = {a["word"] for a in load_data_file("actions.json")["actions"] if a.get("write")}
-    return tuple(sorted(words | set(load_data_file("write_safety.json")["writeCoverbs"]), key=len, reverse=True))
+    with_coverbs = words | set(load_data_file("write_safety.json")["writeCoverbs"])
+    return tuple(sorted(words, key=len, reverse=True)), tuple(sorted(with_coverbs, key=len, reverse=True))
 
 
 def _action_at(v: str, i: int) -> str:

@@ -246,14 +246,24 @@ class RepairGrammar:
         clause = v[k:e]
         if not self._repair_clause_ok(abandoned, clause):
             return None
-        if names_write(abandoned) and not names_write(clause):
-            return None  # 把 AGV-22 派到 ST-10，哦不，是 AGV-23: the write would vanish with its clause
         parallel = _parallel_start(v, s, m0, clause)
+        dropped = v[s if parallel is None else parallel:m0]
+        if names_write(dropped) and not names_write(clause):
+            return None  # 把 AGV-22 派到 ST-10，哦不，是 AGV-23: the write would vanish with its clause
+        if self._only_a_constituent(v, k, e) and names_write(v[s:m0]):
+            # 把 AGV-06 送到 ST-01，说错了，AGV-16: the repair says one key, the dropped part holds
+            # the verb and the place too — a constituent repair the span map cannot place
+            return None
         if mk.short and not paused_after and parallel is None:
             return None  # 这个任务啊不是今天的: nothing of the abandoned clause is restated
         if not paused_after and not mk.strong and not self._runs_on(mk, v, m0, k, abandoned, parallel):
             return None
         return (s if parallel is None else parallel), k
+
+    def _only_a_constituent(self, v: str, k: int, e: int) -> bool:
+        """The repair clause v[k:e] is one typed constituent (a key, a time …), particles aside."""
+        got = self._typer().at(v, k)
+        return got is not None and not v[got[1]:e].strip(" ，,。.！!？?吧啊呀")
 
     def _repair_clause_ok(self, abandoned: str, clause: str) -> bool:
         """A substantive statement that keeps every identifier and negation of what it drops."""
@@ -289,9 +299,11 @@ class RepairGrammar:
         while end > lo and v[end - 1] in _PAUSE_CHARS:
             end -= 1
         old = typer.ending_at(v, lo, end, kind)
-        if old is None and v.startswith(_ATTRIBUTIVE, end - len(_ATTRIBUTIVE)) and v.startswith(_ATTRIBUTIVE, new_end):
+        if old is None and (end < mk.start or mk.strong) and v.startswith(_ATTRIBUTIVE, end - len(_ATTRIBUTIVE)) \
+                and v.startswith(_ATTRIBUTIVE, new_end):
             # 今天的，哦不是昨天的: both constituents carry the attributive 的 — the old one with
-            # its 的 goes, the new one keeps its own
+            # its 的 goes, the new one keeps its own (after a pause or an interjection only:
+            # 今天的不对，昨天的对 judges the two)
             old = typer.ending_at(v, lo, end - len(_ATTRIBUTIVE), kind)
         inner = None
         if old is None and (v[mk.end:mk.end + 1] in _PAUSE_CHARS or not mk.short):
@@ -325,13 +337,14 @@ class RepairGrammar:
         # the repair says only the new constituent and what linked the old one to its head
         # (前天 + 的): the head stays where it was, the repair follows it after a pause
         rest = own.rstrip(" ，,。.！!")
-        if kind.startswith("id:") and not rest and names_write(v[lo:end]):
+        head = v[inner[1]:end]
+        if kind.startswith("id:") and not rest and names_write(v[lo:end]) and not names_write(head, verbs_only=True):
             # 把 AGV-22 派到 ST-10，哦不，是 AGV-23: the new key belongs where the old one stood,
             # which the span map cannot say (a key moved out of its place maps to the words it
-            # replaced); dropping the old key alone would leave 把派到ST-10，AGV-23, a write no
-            # longer read as one. Kept as typed: the write asks about the unsettled repair.
+            # replaced); dropping the old key alone would leave 把派到ST-10，AGV-23, a write whose
+            # only verb was the construction around the key, no longer read as one. Kept as
+            # typed: the write asks about the unsettled repair.
             return None
-        head = v[inner[1]:end]
         if len(rest) > 2 or not head.startswith(rest) or not _SUBSTANTIVE_RE.search(head[len(rest):]):
             return None
         return [(old, inner[1] + len(rest), ""), (end, k, self.pause_mark)]

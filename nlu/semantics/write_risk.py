@@ -136,8 +136,8 @@ def _unsettled_repair(draft: Draft, q: QuestionTexts) -> Clarification | None:
             continue
         if any(a <= mk.start and mk.end <= b for a, b in repaired):
             continue  # the cleaning settled it (a changed key is the policy's own rule)
-        if not text[mk.end:].strip(" ，,。.！!？?"):
-            continue  # nothing after it: not a correction of anything
+        if not text[mk.end:].strip(_CLOSING):
+            continue  # nothing after it: no correction said (a dangling one is `_dangling_repair`)
         return Clarification("protected_change", q.question("unsettled_repair", marker=mk.text.strip(" ，,、")),
                              ["canonicalText", "semanticFrames"], [])
     return None

@@ -42,23 +42,32 @@ def load_rules() -> None:
     _fillers()
 
 
-_ECHO_GAP = 8  # code points of fillers and pauses between a verb and its repetition
+_ECHO_GAP = 24  # code points between a verb and its repetition: fillers, pauses, the verb's object
 
 
 def echo_of(view: SentenceView, a: Word) -> Word | None:
     """The write verb `a` repeats (取消 嗯 取消掉: the earlier 取消), or None: the word before it
     is a write word of the same class and first character (删除 … 删掉), with only fillers,
-    spaces and pauses between them."""
-    prev = None
-    for w in view.actions:
-        if w.c1 > a.c0:
-            break
-        prev = w
+    spaces, pauses and that verb's object between them."""
+    # the write word ending last before `a` (of two starting together, 删除 not 删)
+    prev = max((w for w in view.actions if w.c1 <= a.c0 and a.c0 - w.c1 <= _ECHO_GAP),
+               key=lambda w: (w.c1, w.c1 - w.c0), default=None)
     if prev is None or not getattr(prev.data, "write", False) or a.c0 - prev.c1 > _ECHO_GAP:
         return None
     if prev.text[:1] != a.text[:1] or getattr(prev.data, "action_class", None) != getattr(a.data, "action_class", None):
         return None  # 删除 … 删掉 is one verb said twice; 取消 … 删除 are two
-    gap = "".join(ch for ch in view.text[prev.c1:a.c0] if ch.isalnum())
+    text = view.text
+    inside = [m for m in view.mentions if prev.c1 <= m.c0 and m.c1 <= a.c0]
+    if inside:
+        # 删除 WO-… ，呃，删掉: the first verb's object between them — only when the repetition
+        # has no object of its own (删除 WO-…01，嗯，删除 WO-…02 are two objects)
+        _lo, hi = view.clause_span(a.c0)
+        if any(a.c1 <= m.c0 < hi for m in view.mentions):
+            return None
+    chars = list(text[prev.c1:a.c0])
+    for m in inside:
+        chars[m.c0 - prev.c1:m.c1 - prev.c1] = [" "] * (m.c1 - m.c0)
+    gap = "".join(ch for ch in chars if ch.isalnum())
     for f in _fillers():
         gap = gap.replace(f, "")
     return prev if not gap else None
