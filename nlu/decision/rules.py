@@ -260,7 +260,7 @@ def impossible_date(turn: Turn) -> Clarification | None:
     bad = impossible_dates(text, turn.draft.source.reference_time)
     if not bad:
         return None
-    return clarify(turn.draft, "protected_change", turn.q.question("impossible_date_read", shown=bad[0].text.strip()),
+    return clarify(turn.draft, "missing_slot", turn.q.question("impossible_date_read", shown=bad[0].text.strip()),
                    ["entities"])
 
 

@@ -13,6 +13,7 @@ Types, each found in a bounded window (a few dozen code points):
 * ``time`` — what the value reader takes for a time (本周, 上周, 昨天, 3月5号);
 * ``place`` — a place noun phrase, ``placeShapes`` of the ``selfRepair`` lexicon section
   (一车间, 3号库);
+* ``quantity`` — a count with its classifier, ``quantityShapes`` of that section (五台, 3辆);
 * ``action`` — a word of the pack's ``actions.json`` (取消, 暂停, 统计), or the colloquial verb
   of a disposal right after its object (把 WO-… 关了 → 关了).
 """
@@ -33,9 +34,11 @@ class ConstituentTyper:
     """Finds typed constituents at a position (a repair's first) or ending at one (the
     abandoned part's last)."""
 
-    def __init__(self, place_shapes: Iterable[str]) -> None:
+    def __init__(self, place_shapes: Iterable[str], quantity_shapes: Iterable[str] = ()) -> None:
         shapes = "|".join(f"(?:{s})" for s in place_shapes)
         self._place_re = re.compile(shapes) if shapes else None
+        counts = "|".join(f"(?:{s})" for s in quantity_shapes)
+        self._quantity_re = re.compile(counts) if counts else None
 
     # ------------------------------------------------------------------ at / ending at
     def at(self, v: str, i: int) -> tuple[str, int] | None:
@@ -47,6 +50,10 @@ class ConstituentTyper:
             m = self._place_re.match(v, i)
             if m is not None:
                 return "place", m.end()
+        if self._quantity_re is not None:
+            m = self._quantity_re.match(v, i)
+            if m is not None:
+                return "quantity", m.end()
         for t0, t1 in _times(v[i:i + _WINDOW]):
             if t0 == 0:
                 return "time", i + t1
@@ -69,6 +76,12 @@ class ConstituentTyper:
                 if m is not None and m.end() == end:
                     return s
             return None
+        if kind == "quantity" and self._quantity_re is not None:
+            for s in range(w0, end):
+                m = self._quantity_re.match(v, s)
+                if m is not None and m.end() == end and (s == 0 or not v[s - 1].isdigit()):
+                    return s
+            return None
         if kind == "time":
             best = [t0 for t0, t1 in _times(v[w0:end]) if t1 == end - w0]
             return w0 + min(best) if best else None
@@ -88,6 +101,9 @@ class ConstituentTyper:
                     found = m.span()
         elif kind == "place" and self._place_re is not None:
             for m in self._place_re.finditer(v, w0, end):
+                found = m.span()
+        elif kind == "quantity" and self._quantity_re is not None:
+            for m in self._quantity_re.finditer(v, w0, end):
                 found = m.span()
         elif kind == "time":
             spans = _times(v[w0:end])

@@ -25,7 +25,7 @@ The marker is not a list of strings but a construction read from the lexicon sec
 
 A *typed* repair replaces one constituent (``nlu.semantics.repair_constituents``): when the
 repair begins — after a lead-in such as 是 — with a constituent of the type the abandoned part
-ends with (a time by a time, an identifier of one prefix, a place, an action word), only that
+ends with (a time by a time, an identifier of one prefix, a place, a count, an action word), only that
 constituent, the marker and its lead-in go: 统计本周，改成上周的报表 → 统计上周的报表, 取消 T-…01
 说错了 是 T-…03 → 取消 T-…03. This reading needs no pause at all (ST-03不对ST-08), and
 ``typedMarkers`` (算了, 改成 — also an update verb) count only this way and never after 把/从.
@@ -126,6 +126,7 @@ class RepairGrammar:
         self.pause_mark = section.get("pauseMark", "，")
         self.change_context = tuple(section.get("changeContext", ()))
         self._place_shapes = tuple(section.get("placeShapes", ()))
+        self._quantity_shapes = tuple(section.get("quantityShapes", ()))
         self._constituents = None  # built on the first typed repair (most turns have none)
 
     # ---------------------------------------------------------------- markers
@@ -351,7 +352,7 @@ class RepairGrammar:
 
     def _typer(self) -> ConstituentTyper:
         if self._constituents is None:
-            self._constituents = ConstituentTyper(self._place_shapes)
+            self._constituents = ConstituentTyper(self._place_shapes, self._quantity_shapes)
         return self._constituents
 
     def _runs_on(self, mk: Marker, v: str, m0: int, k: int, abandoned: str, parallel: int | None) -> bool:
