@@ -99,10 +99,14 @@ def undecided_write(draft: Draft) -> tuple[int, int] | None:
 def _write_words(draft: Draft):  # noqa: ANN202
     """(o0, o1) of the write words: the pack's (protect) and the predicates of write frames a
     construction implied (派去 in 把 AGV-08 派去 ST-02), found in the original text."""
-    seen = set(draft.scratch.get(K.WRITE_ACTIONS) or ())
+    pack_words = draft.scratch.get(K.WRITE_ACTIONS) or ()
+    predicates = {f.predicate for f in draft.frames if f.write}
+    if not pack_words and not predicates:
+        return  # a read: nothing to look at (most turns)
+    seen = set(pack_words)
     yield from sorted(seen)
     text = draft.original
-    for p in {f.predicate for f in draft.frames if f.write}:
+    for p in predicates:
         at = text.find(p) if p else -1
         while at >= 0:
             if (at, at + len(p)) not in seen:

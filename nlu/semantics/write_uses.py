@@ -73,12 +73,14 @@ def echo_of(view: SentenceView, a: Word) -> Word | None:
     return prev if not gap else None
 
 
-@lru_cache(maxsize=512)
-def _compiled(rule_index: int, verb: str) -> re.Pattern | None:
+@lru_cache(maxsize=1024)
+def _compiled(rule_index: int, verb: str) -> tuple[re.Pattern, bool] | None:
+    """The rule's pattern for `verb`, and whether it opens with the verb (then one anchored
+    match at the verb answers it, no scan of the window)."""
     rule = _rules()[rule_index]
     if "verbs" in rule and verb not in rule["verbs"]:
         return None
-    return re.compile(rule["regex"].replace("{V}", f"(?P<v>{re.escape(verb)})"))
+    return re.compile(rule["regex"].replace("{V}", f"(?P<v>{re.escape(verb)})")), rule["regex"].startswith("{V}")
 
 
 def state_use(view: SentenceView, a: Word) -> str | None:
@@ -89,14 +91,40 @@ def state_use(view: SentenceView, a: Word) -> str | None:
     # window around the verb finds every match that puts {V} on it: a copy and search of the
     # whole clause per verb would be quadratic in the clause.
     lo = max(lo, a.c0 - _REACH)
-    window = view.text[lo:min(hi, a.c1 + _REACH)]
+    end = min(hi, a.c1 + _REACH)
+    window = None
     for i, rule in enumerate(_rules()):
         if rule.get("question") and not question:
             continue
-        pattern = _compiled(i, a.text)
-        if pattern is None:
+        got = _compiled(i, a.text)
+        if got is None:
             continue
+        pattern, opens_with_verb = got
+        if opens_with_verb:  # the same window, the match tried only where the verb stands
+            m = pattern.match(view.text, a.c0, end)
+            if m is not None and m.end("v") == a.c1:
+                return rule["name"]
+            continue
+        if window is None:
+            window = view.text[lo:end]
         for m in pattern.finditer(window):
+            if lo + m.start("v") == a.c0 and lo + m.end("v") == a.c1:
+                return rule["name"]
+    return None
+
+
+def state_use_reference(view: SentenceView, a: Word) -> str | None:
+    """The plain form of `state_use` (every rule scanned over the window), kept to test the
+    anchored shortcut against."""
+    lo, hi = view.clause_span(a.c0)
+    question = view.has_cue(cues.QUESTION)
+    lo = max(lo, a.c0 - _REACH)
+    window = view.text[lo:min(hi, a.c1 + _REACH)]
+    for i, rule in enumerate(_rules()):
+        got = _compiled(i, a.text)
+        if (rule.get("question") and not question) or got is None:
+            continue
+        for m in got[0].finditer(window):
             if lo + m.start("v") == a.c0 and lo + m.end("v") == a.c1:
                 return rule["name"]
     return None

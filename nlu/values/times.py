@@ -509,12 +509,30 @@ _CALENDAR = re.compile(
     f"(?<!{_NUM})(?P<m>{_NUM}{{1,3}})\\s*月\\s*(?:份\\s*)?(?:(?P<d>{_NUM}{{1,3}})\\s*[日号])?")
 
 
+_NUMERAL_CHARS = frozenset("0123456789０１２３４５６７８９零〇一二两三四五六七八九十")
+
+
+def _numeral_before_month(text: str) -> bool:
+    """Some 月 has a numeral before it (spaces skipped: 4 月 31 日)."""
+    i = text.find("月")
+    while i >= 0:
+        j = i
+        while j > 0 and text[j - 1] == " ":
+            j -= 1
+        if j > 0 and text[j - 1] in _NUMERAL_CHARS:
+            return True
+        i = text.find("月", i + 1)
+    return False
+
+
 def impossible_dates(text: str, reference: datetime) -> list[ImpossibleDate]:
     """Calendar dates in `text` that do not exist: a month past 12 (13月), a day past its
     month's end (4月31日; 2月29日 in a year that is not a leap year — a month-day said without a
     year is in the reference year, as the value reader resolves it). A vague or unsupported
     phrase (6月底, 近6月) is not impossible: only a month or day number that cannot be is.
-    Callers test ``"月" in text`` first; this is the plain form of that check."""
+    A text whose every 月 follows no numeral (本月, 每月) is answered without the pattern."""
+    if not _numeral_before_month(text):
+        return []
     out: list[ImpossibleDate] = []
     for m in _CALENDAR.finditer(fold(text)):
         month = _small_int(m.group("m"))
