@@ -79,6 +79,8 @@ def undecided_write(draft: Draft) -> tuple[int, int] | None:
     """取不取消 T-… / 要不要把 AGV-08 派去 ST-02: an A-not-A over a write verb, or an A-not-A
     modal (要不要, 该不该) governing one in its clause. Returns the span of the A-not-A."""
     data, text = _data(), draft.original
+    if not any(j in text for j in data.joiners):
+        return None  # every A-not-A (取不取消, 要不要) has its 不/没: most turns end here
     for o0, o1 in _write_words(draft):
         verb = text[o0:o1]
         for j in data.joiners:

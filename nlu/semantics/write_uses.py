@@ -49,6 +49,8 @@ def echo_of(view: SentenceView, a: Word) -> Word | None:
     """The write verb `a` repeats (取消 嗯 取消掉: the earlier 取消), or None: the word before it
     is a write word of the same class and first character (删除 … 删掉), with only fillers,
     spaces, pauses and that verb's object between them."""
+    if len(view.actions) < 2:
+        return None  # nothing said before it to repeat (most turns)
     # the write word ending last before `a` (of two starting together, 删除 not 删)
     prev = max((w for w in view.actions if w.c1 <= a.c0 and a.c0 - w.c1 <= _ECHO_GAP),
                key=lambda w: (w.c1, w.c1 - w.c0), default=None)
