@@ -125,11 +125,11 @@ def write_risk(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -> Clarif
 
 # -- the checks ------------------------------------------------------------------------
 def _unsettled_repair(draft: Draft, q: QuestionTexts) -> Clarification | None:
-    from nlu.semantics.self_repair import after_token, default_grammar
+    from nlu.semantics.self_repair import after_token
 
     text = draft.original
     repaired = [(o.o0, o.o1) for o in draft.edits if o.applied and o.edit.type == "self_repair"]
-    for mk in default_grammar().markers(text):
+    for mk in _markers(text):
         if mk.typed_only:
             continue  # 改成 / 算了 are a repair only as a typed one (the cleaning applies those)
         if mk.start == 0 or not (mk.strong or text[mk.start - 1] in _PAUSE or after_token(text, mk.start)):
@@ -146,10 +146,8 @@ def _unsettled_repair(draft: Draft, q: QuestionTexts) -> Clarification | None:
 def _dangling_repair(draft: Draft, q: QuestionTexts) -> Clarification | None:
     """把 AGV-31 派去 ST-06，不对: a correction marker closing the turn retracts the write (or a
     part of it) and says nothing in its place — what is the order now? (`missing_slot`)"""
-    from nlu.semantics.self_repair import default_grammar
-
     text = draft.original
-    for mk in default_grammar().markers(text):
+    for mk in _markers(text):
         if mk.typed_only or mk.start == 0 or text[mk.end:].strip(_CLOSING):
             continue
         if not (mk.strong or text[mk.start - 1] in _PAUSE):
@@ -157,6 +155,14 @@ def _dangling_repair(draft: Draft, q: QuestionTexts) -> Clarification | None:
         return Clarification("missing_slot", q.question("dangling_repair", marker=mk.text.strip(" ，,、")),
                              ["canonicalText", "semanticFrames"], [])
     return None
+
+
+@functools.lru_cache(maxsize=8)
+def _markers(text: str) -> tuple:
+    """The self-repair markers of `text` (one regex pass, shared by the two repair checks)."""
+    from nlu.semantics.self_repair import default_grammar
+
+    return tuple(default_grammar().markers(text))
 
 
 def _filler_joined_objects(draft: Draft, q: QuestionTexts) -> Clarification | None:
