@@ -254,10 +254,7 @@ def create_without_parameter(turn: Turn) -> Clarification | None:
 # -- what a read is about ---------------------------------------------------------------------
 def impossible_date(turn: Turn) -> Clarification | None:
     """A date that does not exist (2026年13月, 4月31日, 2月29日 in 2026): its value is unknown; ask, never read another day."""
-    text = turn.draft.original
-    if "月" not in text:  # every calendar date names its month
-        return None
-    bad = impossible_dates(text, turn.draft.source.reference_time)
+    bad = impossible_dates(turn.draft.original, turn.draft.source.reference_time)  # cheap unless a numeral precedes 月
     if not bad:
         return None
     return clarify(turn.draft, "missing_slot", turn.q.question("impossible_date_read", shown=bad[0].text.strip()),

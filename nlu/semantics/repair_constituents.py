@@ -124,11 +124,6 @@ def names_write(s: str, verbs_only: bool = False) -> bool:
     return any(w in s for w in (_write_words()[0] if verbs_only else _write_words()[1]))
 
 
-def names_action_or_time(s: str) -> bool:
-    """`s` (a stretch a repair dropped) holds an action word or a time: a fact of a write."""
-    return any(w in s for w in _actions()) or bool(_times(s))
-
-
 _ASPECT = "了掉啦吧"  # particles that may close a disposal's verb (把 WO-… 关了)
 _DISPOSAL_VERB = 2  # a colloquial disposal verb is one or two characters (关, 停掉, 撤了)
 
