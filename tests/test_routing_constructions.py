@@ -75,3 +75,26 @@ INSTRUMENTS = json.loads((CORPORA / "instruments.json").read_text("utf-8"))
 def test_instrument_noun(text, instrument):
     got = [a.literal_value for f in _understand(text).semantic_frames for a in f.arguments if a.role == "instrument"]
     assert got == ([instrument] if instrument else [])
+
+
+
+def test_the_anchored_state_use_agrees_with_the_plain_scan(monkeypatch):
+    """write_uses.state_use tries a rule that opens with the verb only where the verb stands;
+    on every write verb of the corpus (real views, through the pipeline) it names the same rule
+    as the plain scan over the window."""
+    from nlu.semantics import constructions, write_uses
+
+    calls, differ = [], []
+
+    def both(view, a):  # noqa: ANN001, ANN202
+        fast, plain = write_uses.state_use(view, a), write_uses.state_use_reference(view, a)
+        calls.append(fast)
+        if fast != plain:
+            differ.append((view.text, a.text, fast, plain))
+        return fast
+
+    monkeypatch.setattr(constructions, "state_use", both)
+    for text in WRITES["positive"] + WRITES["negative"]:
+        _understand(text)
+    assert len(calls) > 50 and any(calls) and not all(calls)
+    assert differ == []

@@ -147,7 +147,11 @@ class NonDataJudge:
         if any(p.kind in _OBJECT_KINDS or p.suspicious for p in draft.protected):
             return True
         # a write is never chit-chat; a read word (查, 看) is weaker: 查一下明天的天气 is a general question
-        if any(f.write for f in draft.frames) or draft.scratch.get(K.WRITE_ACTIONS) or draft.scratch.get(K.SUGGESTIONS):
+        # once the semantic stages read the frames, a write verb they found to order nothing
+        # (怎么调整, 删除线: write_constructions.json) is no write; without frames the protect
+        # stage's write words are all there is to go on
+        writes = any(f.write for f in draft.frames) if draft.frames else bool(draft.scratch.get(K.WRITE_ACTIONS))
+        if writes or draft.scratch.get(K.SUGGESTIONS):
             return True
         return any(o.applied and o.edit.type in ("typo", "asr", "ocr") for o in draft.edits)
 

@@ -109,7 +109,8 @@ class ClarificationPolicy:
 
     def first_rule(self, draft: Draft, flags: set[str]) -> tuple[Rule, Clarification] | None:
         """The first rule of the table that fires on `draft`, and its question; None if none does."""
-        turn = Turn.of(draft, flags, self.pack.questions, self.t, self.id_patterns, self.open_question)
+        turn = Turn.of(draft, flags, self.pack.questions, self.t, self.id_patterns, self.open_question,
+                       self.non_data.fillers)
         for rule in self.rules:
             request = rule.ask(turn)
             if request is not None:

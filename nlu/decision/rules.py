@@ -14,15 +14,17 @@ fire it and look-alikes that must not, is ``lexicons/corpora/decision.policy_rul
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from nlu import draft_keys as K
 from nlu.decision.questions import clarify, readings
 from nlu.draft import Clarification, Draft
-from nlu.semantics.repair_constituents import names_action_or_time
+from nlu.semantics import write_intent
 from nlu.semantics.write_risk import write_risk as _write_risk
 from nlu.suspicious import find_suspicious
+from nlu.values.times import impossible_dates
 
 if TYPE_CHECKING:
     from nlu.lexicon.model import QuestionTexts
@@ -30,6 +32,8 @@ if TYPE_CHECKING:
 # a suggested reading that flips one of these is a protected change, not a term question
 _FACT_FLIPS = frozenset({"negation_change", "number_change", "action_change", "comparison_change", "identifier_adjacent"})
 _OBJECT_ENTITY_TYPES = ("person", "organization", "location")
+_NEGATION_REACH = 6  # code points between a stacked negation and its write verb (不是不要取消)
+_CLAUSE_BREAK = re.compile(r"[，,。；;！!？?\n]")
 
 
 @dataclass(slots=True)
@@ -44,10 +48,11 @@ class Turn:
     ids: list  # valid identifiers (protected, not look-alikes)
     suspicious: list  # look-alike, malformed or bare keys found on the final text
     open_question: Any = None  # nlu.decision.open_question.OpenQuestionJudge (None: every no-template turn is asked)
+    fillers: Any = None  # nlu.semantics.fillers.Fillers of the pack (None: no demonstrative is read as a hesitation)
 
     @classmethod
     def of(cls, draft: Draft, flags: set[str], q: QuestionTexts, thresholds: Any, id_patterns,  # noqa: ANN001
-           open_question: Any = None) -> "Turn":
+           open_question: Any = None, fillers: Any = None) -> "Turn":
         # read on the final text: corrections may have completed a query word before a bare number
         valid = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
         return cls(
@@ -55,7 +60,7 @@ class Turn:
             writes=[f for f in draft.frames if f.write and not f.negated],
             ids=[p for p in draft.protected if p.kind == "identifier" and not p.suspicious],
             suspicious=find_suspicious(draft.text, valid, id_patterns),
-            open_question=open_question,
+            open_question=open_question, fillers=fillers,
         )
 
     @property
@@ -126,10 +131,11 @@ def write_repair_changed_key(turn: Turn) -> Clarification | None:
         return None
     repairs = [out for out in draft.edits if out.applied and out.edit.type == "self_repair"]
     dropped = [draft.original[out.o0:out.o1] for out in repairs]
-    # an action or a time dropped by a correction (design 7.1: kept or asked about) — not the
-    # copy a stutter removes (取消 取消)
+    # whatever a correction dropped from a write — a key, an action (关了，不对，是重新打开), a
+    # time, a place — changed the order (design 7.1: kept or asked about); not the copy a
+    # stutter removes (取消 取消)
     corrected = [d for out, d in zip(repairs, dropped) if "self_repair" in out.edit.reason.split("+")]
-    if not any(any(ch.isdecimal() for ch in d) for d in dropped) and not any(names_action_or_time(d) for d in corrected):
+    if not any(any(ch.isdecimal() for ch in d) for d in dropped) and not corrected:
         return None
     return clarify(draft, "protected_change", turn.q.question("write_repair_changed_key"), ["canonicalText", "semanticFrames"],
                    [(turn.q.option("keep_repaired"), turn.text)])
@@ -139,10 +145,54 @@ def negation_conflict(turn: Turn) -> Clarification | None:
     """Two negations stacked on a write action (不是不要取消…) leave its direction unclear."""
     draft = turn.draft
     negs = [p for p in draft.protected if p.kind == "negation"]
-    for o0, _o1 in draft.scratch.get(K.WRITE_ACTIONS) or ():
-        if len([n for n in negs if 0 <= o0 - n.o1 <= 6]) >= 2:
-            return clarify(draft, "protected_change", turn.q.question("negation_conflict"), ["semanticFrames"])
+    text = draft.original
+    for o0, o1 in draft.scratch.get(K.WRITE_ACTIONS) or ():
+        # a negation of an earlier clause negates that clause's verb (先别改计划，也别新建工单),
+        # not this one: only negations with no clause break before the verb stack
+        stacked = [n for n in negs if 0 <= o0 - n.o1 <= _NEGATION_REACH and not _CLAUSE_BREAK.search(text, n.o1, o0)]
+        if len(stacked) >= 2:
+            # 不是不让你取消…，是先确认一下再取消: "not X, but Y" restates what is wanted — the
+            # question is the user's intent; a bare double negation is a negation to settle
+            reason = "intent" if _contrast_follows(text, o1) else "protected_change"
+            return clarify(draft, reason, turn.q.question("negation_conflict"), ["semanticFrames"])
     return None
+
+
+def _contrast_follows(text: str, pos: int) -> bool:
+    """A clause after `pos` opening with the contrast word of the self-repair grammar (…，是…)."""
+    from nlu.semantics.self_repair import default_grammar
+
+    lead = default_grammar().contrast_lead
+    m = _CLAUSE_BREAK.search(text, pos)
+    return bool(lead) and m is not None and text[m.end():].lstrip().startswith(lead)
+
+
+def undecided_write(turn: Turn) -> Clarification | None:
+    """An A-not-A over a write (取不取消, 要不要把…派去): the user leaves the decision open; the layer must not take it."""
+    span = write_intent.undecided_write(turn.draft)
+    if span is None:
+        return None
+    return clarify(turn.draft, "intent", turn.q.question("undecided_write"), ["semanticFrames"])
+
+
+def verbless_dispatch(turn: Turn) -> Clarification | None:
+    """A mover and a destination with no verb (AGV-03去ST-05): an order to move it or a question about its move? Ask."""
+    span = write_intent.verbless_dispatch(turn.draft)
+    if span is None:
+        return None
+    shown = turn.draft.original[span[0]:span[1]]
+    return clarify(turn.draft, "intent", turn.q.question("verbless_dispatch", shown=shown), ["semanticFrames"])
+
+
+def vague_write(turn: Turn) -> Clarification | None:
+    """A vague verb of doing over an object (帮我处理一下 WO-…): something is to be done, not said what; never guess the write."""
+    span = write_intent.vague_write(turn.draft)
+    if span is None:
+        return None
+    draft = turn.draft
+    shown = next((draft.original[p.o0:p.o1] for p in sorted(turn.ids, key=lambda p: abs(p.o0 - span[0]))),
+                 draft.original[span[0]:span[1]])
+    return clarify(draft, "intent", turn.q.question("vague_write", shown=shown), ["semanticFrames"])
 
 
 def long_write(turn: Turn) -> Clarification | None:
@@ -202,11 +252,20 @@ def create_without_parameter(turn: Turn) -> Clarification | None:
 
 
 # -- what a read is about ---------------------------------------------------------------------
+def impossible_date(turn: Turn) -> Clarification | None:
+    """A date that does not exist (2026年13月, 4月31日, 2月29日 in 2026): its value is unknown; ask, never read another day."""
+    bad = impossible_dates(turn.draft.original, turn.draft.source.reference_time)  # cheap unless a numeral precedes 月
+    if not bad:
+        return None
+    return clarify(turn.draft, "missing_slot", turn.q.question("impossible_date_read", shown=bad[0].text.strip()),
+                   ["entities"])
+
+
 def open_coreference(turn: Turn) -> Clarification | None:
     """A pronoun with no or several antecedents (它呢): ask which object it means."""
     if K.AMBIGUOUS_COREFERENCE in turn.flags or K.UNRESOLVED_COREFERENCE in turn.flags:
         k = _open_coreference(turn.draft)
-        if k is not None:
+        if k is not None and not _trailing_hesitation(turn, k):
             return _coref_question(turn, k, write=False)
     return None
 
@@ -317,12 +376,16 @@ RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
     lookalike_characters,
     write_repair_changed_key,
     negation_conflict,
+    undecided_write,
     long_write,
     write_risk,
     ambiguous_correction,
     write_open_coreference,
     write_without_object,
     create_without_parameter,
+    verbless_dispatch,
+    vague_write,
+    impossible_date,
     open_coreference,
     bare_reference,
     ambiguous_term_domain,
@@ -349,6 +412,17 @@ def _object_unclear(flags: set[str]) -> bool:
 
 def _open_coreference(draft: Draft):  # noqa: ANN202
     return next((k for k in draft.coreferences if not k.confirmed), None)
+
+
+def _trailing_hesitation(turn: Turn, k) -> bool:  # noqa: ANN001
+    """查一下那个嗯嗯: a demonstrative that is also a filler, with nothing but fillers after it to
+    the end — the speaker trails off before naming anything; what is missing is the object
+    (asked by a later rule), not the referent of a pronoun."""
+    fillers, text = turn.fillers, turn.draft.original
+    after = text[k.o1:]
+    # a filler must follow: 查一下那个 alone may point at something shown (asked as a reference)
+    return fillers is not None and any(ch.isalnum() for ch in after) and fillers.only(after) \
+        and fillers.only(text[k.o0:k.o1])
 
 
 def _coref_question(turn: Turn, k, *, write: bool) -> Clarification:  # noqa: ANN001

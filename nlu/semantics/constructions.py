@@ -1,7 +1,8 @@
 """Grammatical constructions that carry an action without a pack action word.
 
 * 把 + object + V + 成/为/到/至/往/给 (disposal): an update of the object
-  (把 WO-… 的修程改成 C5, 把 AGV-01 调到 ST-01, 把计划推迟到下周一).
+  (把 WO-… 的修程改成 C5, 把 AGV-01 调到 ST-01, 把计划推迟到下周一); 把 + object + 改/调/换
+  + 一下 closing the clause (把工单改一下) is an update with its result unsaid.
   A disposal that sends a mover somewhere (把 AGV-01 送到 ST-05, 把小车开往 ST-02) is a
   dispatch: a create. 调高/调低/提高/降低 are resultatives too (把优先级调高).
 * 派 / 让 / 叫 + (number +) mover + 去/到 … (causative dispatch): a create
@@ -17,7 +18,7 @@ And the uses of an action word that are not a predicate of the sentence: a relat
 clause (人工取消的, 已关闭的), a word under an exclusion (不包括…, 除了…), a nominal use
 (…的安排) or a modifier of a report/plan noun (调度报表), words inside quotation marks when
 the sentence goes on outside them (扫描件上写着“取消 T-…”，这是谁取消的), a perfective question
-about a state change (它恢复了吗, 工单关闭了没有) and a 用+presentation manner phrase before
+about a state change (它恢复了吗, 工单关闭了没有), a verb repeated after fillers (取消 嗯 取消掉) and a 用+presentation manner phrase before
 the verb it modifies (用柱状图展示 …).
 """
 from __future__ import annotations
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 from nlu.semantics import cues
 from nlu.semantics.referring import MOVER_NOUNS
 from nlu.semantics.view import SentenceView, Word
-from nlu.semantics.write_uses import state_use
+from nlu.semantics.write_uses import echo_of, state_use
 
 MOVERS = frozenset({"vehicle", "locomotive"})
 
@@ -202,7 +203,16 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
                 v0 - objs[0].c1 <= 1:  # 把 AGV-01 送到 ST-05: a dispatch, not an edit of AGV-01
             cls = "create"
         return Word(v0, k1, "action", ImpliedAction(text[v0:k1], cls, True), text[v0:k1])
+    m = _LIGHT_CHANGE.search(text, start, hi)
+    if m is not None and _free(view, m.start()) and not text[m.end():hi].strip(_LIGHT_TAIL):
+        # 把工单改一下: a change said with no result at all — an update whose value is missing
+        return Word(m.start(), m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
     return None
+
+
+_LIGHT_CHANGE = re.compile(r"[改调]\s*(?:一下|一改|下)")  # 把工单改一下 / 把 T-… 调一下: a change, result unsaid
+_LIGHT_TAIL = " 吧啊呀呢了，,。；;！!"
+_OPEN_CHANGE_ENDS = ("一下", "一改", "下")  # 改一下 names no result
 
 
 _MODIFIER_GAP = 6  # 派两台空闲的小车: a short modifier may stand between the count and the mover noun
@@ -263,6 +273,8 @@ def class_mover_sent(text: str, j: int, hi: int) -> bool:
 
 def open_resultative(view: SentenceView, w: Word) -> bool:
     """把 HXD1-0001 的修程改成 (nothing after): the disposal names no result."""
+    if isinstance(w.data, ImpliedAction) and w.data.action_class == "update" and w.text.endswith(_OPEN_CHANGE_ENDS):
+        return True  # 把工单改一下: the light verb is the whole change (nothing after it in its clause)
     if not isinstance(w.data, ImpliedAction) or w.data.action_class != "update" or not _RESULTATIVE.match(w.text[-1]):
         return False  # 调高 / 推迟 carry their result in the verb
     _, hi = view.clause_span(w.c0)
@@ -316,6 +328,8 @@ def not_a_predicate(view: SentenceView, a: Word) -> bool:
     if _PERFECTIVE_QUESTION.match(text, a.c1):  # 它恢复了吗: asks about a state, orders nothing
         return True
     if state_use(view, a) is not None:  # 没有取消成功吗, 待验收, 安排在什么时候 (lexicon rules)
+        return True
+    if echo_of(view, a) is not None:  # 取消 嗯 取消掉: one order said twice
         return True
     lo, hi = view.clause_span(a.c0)
     if _REL_TAIL.match(text, a.c1):  # 人工取消的 / 已关闭的 / 谁取消的

@@ -13,7 +13,9 @@ Types, each found in a bounded window (a few dozen code points):
 * ``time`` — what the value reader takes for a time (本周, 上周, 昨天, 3月5号);
 * ``place`` — a place noun phrase, ``placeShapes`` of the ``selfRepair`` lexicon section
   (一车间, 3号库);
-* ``action`` — a word of the pack's ``actions.json`` (取消, 暂停, 统计).
+* ``quantity`` — a count with its classifier, ``quantityShapes`` of that section (五台, 3辆);
+* ``action`` — a word of the pack's ``actions.json`` (取消, 暂停, 统计), or the colloquial verb
+  of a disposal right after its object (把 WO-… 关了 → 关了).
 """
 from __future__ import annotations
 
@@ -32,9 +34,11 @@ class ConstituentTyper:
     """Finds typed constituents at a position (a repair's first) or ending at one (the
     abandoned part's last)."""
 
-    def __init__(self, place_shapes: Iterable[str]) -> None:
+    def __init__(self, place_shapes: Iterable[str], quantity_shapes: Iterable[str] = ()) -> None:
         shapes = "|".join(f"(?:{s})" for s in place_shapes)
         self._place_re = re.compile(shapes) if shapes else None
+        counts = "|".join(f"(?:{s})" for s in quantity_shapes)
+        self._quantity_re = re.compile(counts) if counts else None
 
     # ------------------------------------------------------------------ at / ending at
     def at(self, v: str, i: int) -> tuple[str, int] | None:
@@ -46,6 +50,10 @@ class ConstituentTyper:
             m = self._place_re.match(v, i)
             if m is not None:
                 return "place", m.end()
+        if self._quantity_re is not None:
+            m = self._quantity_re.match(v, i)
+            if m is not None:
+                return "quantity", m.end()
         for t0, t1 in _times(v[i:i + _WINDOW]):
             if t0 == 0:
                 return "time", i + t1
@@ -68,12 +76,18 @@ class ConstituentTyper:
                 if m is not None and m.end() == end:
                     return s
             return None
+        if kind == "quantity" and self._quantity_re is not None:
+            for s in range(w0, end):
+                m = self._quantity_re.match(v, s)
+                if m is not None and m.end() == end and (s == 0 or not v[s - 1].isdigit()):
+                    return s
+            return None
         if kind == "time":
             best = [t0 for t0, t1 in _times(v[w0:end]) if t1 == end - w0]
             return w0 + min(best) if best else None
         if kind == "action":
             word = max((w for w in _actions() if v.endswith(w, w0, end)), key=len, default="")
-            return end - len(word) if word else None
+            return end - len(word) if word else _disposal_verb(v, w0, end)
         return None
 
 
@@ -88,6 +102,9 @@ class ConstituentTyper:
         elif kind == "place" and self._place_re is not None:
             for m in self._place_re.finditer(v, w0, end):
                 found = m.span()
+        elif kind == "quantity" and self._quantity_re is not None:
+            for m in self._quantity_re.finditer(v, w0, end):
+                found = m.span()
         elif kind == "time":
             spans = _times(v[w0:end])
             if spans:
@@ -101,9 +118,39 @@ class ConstituentTyper:
         return found
 
 
-def names_action_or_time(s: str) -> bool:
-    """`s` (a stretch a repair dropped) holds an action word or a time: a fact of a write."""
-    return any(w in s for w in _actions()) or bool(_times(s))
+def names_write(s: str, verbs_only: bool = False) -> bool:
+    """`s` holds a write action word of the pack or (unless `verbs_only`) a coverb that carries
+    a write (把 … 派到): a repair that replaces it must say the write again."""
+    return any(w in s for w in (_write_words()[0] if verbs_only else _write_words()[1]))
+
+
+_ASPECT = "了掉啦吧"  # particles that may close a disposal's verb (把 WO-… 关了)
+_DISPOSAL_VERB = 2  # a colloquial disposal verb is one or two characters (关, 停掉, 撤了)
+
+
+def _disposal_verb(v: str, w0: int, end: int) -> int | None:
+    """把 WO-20260312 关了: the verb of a disposal right after its identifier, a colloquial one
+    no pack word covers (关, 停, 撤), with its aspect particle — the action a repair replaces.
+    Returns where it starts, or None."""
+    e = end
+    while e > w0 and v[e - 1] in _ASPECT:
+        e -= 1
+    s = e
+    while s > w0 and e - s < _DISPOSAL_VERB and "\u4e00" <= v[s - 1] <= "\u9fff":
+        s -= 1
+    if s == e:
+        return None
+    obj = next((m for m in _ID_RE.finditer(v, w0, s) if m.end() == s and _has_digit(m.group())), None)
+    if obj is None or not v[w0:obj.start()].rstrip().endswith(_coverbs()):
+        return None  # only right after 把/将 + its object is the word a verb
+    return s
+
+
+@functools.lru_cache(maxsize=1)
+def _coverbs() -> tuple[str, ...]:
+    from nlu.lexicon import load_data_file
+
+    return tuple(load_data_file("write_safety.json")["writeCoverbs"])
 
 
 def _has_digit(s: str) -> bool:
@@ -128,6 +175,17 @@ def _actions() -> tuple[str, ...]:
 
     words = {a["word"] for a in load_data_file("actions.json")["actions"]}
     return tuple(sorted(words, key=len, reverse=True))
+
+
+@functools.lru_cache(maxsize=1)
+def _write_words() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The write action words of the shipped pack; the same with the coverbs of a write
+    (write_safety.json)."""
+    from nlu.lexicon import load_data_file
+
+    words = {a["word"] for a in load_data_file("actions.json")["actions"] if a.get("write")}
+    with_coverbs = words | set(load_data_file("write_safety.json")["writeCoverbs"])
+    return tuple(sorted(words, key=len, reverse=True)), tuple(sorted(with_coverbs, key=len, reverse=True))
 
 
 def _action_at(v: str, i: int) -> str:

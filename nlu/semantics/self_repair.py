@@ -25,7 +25,7 @@ The marker is not a list of strings but a construction read from the lexicon sec
 
 A *typed* repair replaces one constituent (``nlu.semantics.repair_constituents``): when the
 repair begins — after a lead-in such as 是 — with a constituent of the type the abandoned part
-ends with (a time by a time, an identifier of one prefix, a place, an action word), only that
+ends with (a time by a time, an identifier of one prefix, a place, a count, an action word), only that
 constituent, the marker and its lead-in go: 统计本周，改成上周的报表 → 统计上周的报表, 取消 T-…01
 说错了 是 T-…03 → 取消 T-…03. This reading needs no pause at all (ST-03不对ST-08), and
 ``typedMarkers`` (算了, 改成 — also an update verb) count only this way and never after 把/从.
@@ -44,7 +44,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Any
 
-from nlu.semantics.repair_constituents import ConstituentTyper
+from nlu.semantics.repair_constituents import ConstituentTyper, names_write
 
 _IDEO = r"\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _ID_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_]?\d")
@@ -57,6 +57,7 @@ _PAUSE = "[ ，,、]{0,3}"
 _CLAUSE_MARKS = frozenset("，,、；;：:")
 _PAUSE_CHARS = frozenset(" ，,、")
 _QUESTION_TAIL = ("吗", "吧", "么", "呢")
+_ATTRIBUTIVE = "的"  # the particle a modifier (a time, a place) takes before its noun
 REPAIR_WINDOW = 200  # longest abandoned/repair clause considered, in code points
 _NEGATION_REACH = 3  # a negation this close before a replaced constituent is part of it (不要取消)
 
@@ -125,6 +126,7 @@ class RepairGrammar:
         self.pause_mark = section.get("pauseMark", "，")
         self.change_context = tuple(section.get("changeContext", ()))
         self._place_shapes = tuple(section.get("placeShapes", ()))
+        self._quantity_shapes = tuple(section.get("quantityShapes", ()))
         self._constituents = None  # built on the first typed repair (most turns have none)
 
     # ---------------------------------------------------------------- markers
@@ -246,11 +248,23 @@ class RepairGrammar:
         if not self._repair_clause_ok(abandoned, clause):
             return None
         parallel = _parallel_start(v, s, m0, clause)
+        dropped = v[s if parallel is None else parallel:m0]
+        if names_write(dropped) and not names_write(clause):
+            return None  # 把 AGV-22 派到 ST-10，哦不，是 AGV-23: the write would vanish with its clause
+        if self._only_a_constituent(v, k, e) and names_write(v[s:m0]):
+            # 把 AGV-06 送到 ST-01，说错了，AGV-16: the repair says one key, the dropped part holds
+            # the verb and the place too — a constituent repair the span map cannot place
+            return None
         if mk.short and not paused_after and parallel is None:
             return None  # 这个任务啊不是今天的: nothing of the abandoned clause is restated
         if not paused_after and not mk.strong and not self._runs_on(mk, v, m0, k, abandoned, parallel):
             return None
         return (s if parallel is None else parallel), k
+
+    def _only_a_constituent(self, v: str, k: int, e: int) -> bool:
+        """The repair clause v[k:e] is one typed constituent (a key, a time …), particles aside."""
+        got = self._typer().at(v, k)
+        return got is not None and not v[got[1]:e].strip(" ，,。.！!？?吧啊呀")
 
     def _repair_clause_ok(self, abandoned: str, clause: str) -> bool:
         """A substantive statement that keeps every identifier and negation of what it drops."""
@@ -286,9 +300,16 @@ class RepairGrammar:
         while end > lo and v[end - 1] in _PAUSE_CHARS:
             end -= 1
         old = typer.ending_at(v, lo, end, kind)
+        if old is None and (end < mk.start or mk.strong) and v.startswith(_ATTRIBUTIVE, end - len(_ATTRIBUTIVE)) \
+                and v.startswith(_ATTRIBUTIVE, new_end):
+            # 今天的，哦不是昨天的: both constituents carry the attributive 的 — the old one with
+            # its 的 goes, the new one keeps its own (after a pause or an interjection only:
+            # 今天的不对，昨天的对 judges the two)
+            old = typer.ending_at(v, lo, end - len(_ATTRIBUTIVE), kind)
         inner = None
-        if old is None and v[mk.end:mk.end + 1] in _PAUSE_CHARS:
-            # 昨天的工单不是 是前天的: the replaced constituent stands inside the abandoned part
+        if old is None and (v[mk.end:mk.end + 1] in _PAUSE_CHARS or not mk.short):
+            # 昨天的工单不是 是前天的 / AGV-01的电量，我是说AGV-10: the replaced constituent stands
+            # inside the abandoned part (a bare 不是 needs the pause: 工单不是前天的 is a statement)
             inner = typer.last_of(v, lo, end, kind)
             if inner is None:
                 return None
@@ -318,13 +339,20 @@ class RepairGrammar:
         # (前天 + 的): the head stays where it was, the repair follows it after a pause
         rest = own.rstrip(" ，,。.！!")
         head = v[inner[1]:end]
+        if kind.startswith("id:") and not rest and names_write(v[lo:end]) and not names_write(head, verbs_only=True):
+            # 把 AGV-22 派到 ST-10，哦不，是 AGV-23: the new key belongs where the old one stood,
+            # which the span map cannot say (a key moved out of its place maps to the words it
+            # replaced); dropping the old key alone would leave 把派到ST-10，AGV-23, a write whose
+            # only verb was the construction around the key, no longer read as one. Kept as
+            # typed: the write asks about the unsettled repair.
+            return None
         if len(rest) > 2 or not head.startswith(rest) or not _SUBSTANTIVE_RE.search(head[len(rest):]):
             return None
         return [(old, inner[1] + len(rest), ""), (end, k, self.pause_mark)]
 
     def _typer(self) -> ConstituentTyper:
         if self._constituents is None:
-            self._constituents = ConstituentTyper(self._place_shapes)
+            self._constituents = ConstituentTyper(self._place_shapes, self._quantity_shapes)
         return self._constituents
 
     def _runs_on(self, mk: Marker, v: str, m0: int, k: int, abandoned: str, parallel: int | None) -> bool:

@@ -6,6 +6,8 @@ returns the clarification to ask instead; the policy asks the first one found:
 
 * a self-repair marker the cleaning could not settle (取消 T-…41 哦不是 T-…42 吧): which
   object is meant? (`protected_change`)
+* a self-repair marker closing the turn with nothing in its place (派去 ST-06，不对): what
+  is the order now? (`missing_slot`)
 * two objects joined only by a filler (把 ST-11嗯ST-17 的任务都取消): one, the other or both?
   The object is not settled (`missing_slot`)
 * a character or typed syllable that reads like a negation right before the write
@@ -44,6 +46,7 @@ if TYPE_CHECKING:
 _OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
 _TIME_KINDS = frozenset({"time", "time_range"})
 _PAUSE = frozenset(" \t，,。.！!？?；;：:、\n")
+_CLOSING = " \t，,。.！!？?；;…~～吧啊呀"  # what may close a turn after a dangling correction marker
 _LOOK_WINDOW = 12  # look-alike + modal + spaces before the verb: a few characters
 
 
@@ -109,7 +112,7 @@ def write_risk(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -> Clarif
         # a change verb that takes a date (WO-… 改到 13月1日) is a write's date even where no
         # write frame was read
         return _retimed_to_impossible_date(draft, q)
-    checks = (_ordinal_pick, _unsettled_repair, _direction_conflict, _filler_joined_objects,
+    checks = (_ordinal_pick, _unsettled_repair, _dangling_repair, _direction_conflict, _filler_joined_objects,
               _alternative_objects, _negation_lookalike, _impossible_date,
               functools.partial(_unsure_identifier, suspicious=suspicious), _unconfirmed_object,
               _class_noun_mover)
@@ -122,22 +125,44 @@ def write_risk(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -> Clarif
 
 # -- the checks ------------------------------------------------------------------------
 def _unsettled_repair(draft: Draft, q: QuestionTexts) -> Clarification | None:
-    from nlu.semantics.self_repair import after_token, default_grammar
+    from nlu.semantics.self_repair import after_token
 
     text = draft.original
     repaired = [(o.o0, o.o1) for o in draft.edits if o.applied and o.edit.type == "self_repair"]
-    for mk in default_grammar().markers(text):
+    for mk in _markers(text):
         if mk.typed_only:
             continue  # 改成 / 算了 are a repair only as a typed one (the cleaning applies those)
         if mk.start == 0 or not (mk.strong or text[mk.start - 1] in _PAUSE or after_token(text, mk.start)):
             continue
         if any(a <= mk.start and mk.end <= b for a, b in repaired):
             continue  # the cleaning settled it (a changed key is the policy's own rule)
-        if not text[mk.end:].strip(" ，,。.！!？?"):
-            continue  # nothing after it: not a correction of anything
+        if not text[mk.end:].strip(_CLOSING):
+            continue  # nothing after it: no correction said (a dangling one is `_dangling_repair`)
         return Clarification("protected_change", q.question("unsettled_repair", marker=mk.text.strip(" ，,、")),
                              ["canonicalText", "semanticFrames"], [])
     return None
+
+
+def _dangling_repair(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    """把 AGV-31 派去 ST-06，不对: a correction marker closing the turn retracts the write (or a
+    part of it) and says nothing in its place — what is the order now? (`missing_slot`)"""
+    text = draft.original
+    for mk in _markers(text):
+        if mk.typed_only or mk.start == 0 or text[mk.end:].strip(_CLOSING):
+            continue
+        if not (mk.strong or text[mk.start - 1] in _PAUSE):
+            continue  # …的不对 closing a sentence is said of something, not a correction
+        return Clarification("missing_slot", q.question("dangling_repair", marker=mk.text.strip(" ，,、")),
+                             ["canonicalText", "semanticFrames"], [])
+    return None
+
+
+@functools.lru_cache(maxsize=8)
+def _markers(text: str) -> tuple:
+    """The self-repair markers of `text` (one regex pass, shared by the two repair checks)."""
+    from nlu.semantics.self_repair import default_grammar
+
+    return tuple(default_grammar().markers(text))
 
 
 def _filler_joined_objects(draft: Draft, q: QuestionTexts) -> Clarification | None:

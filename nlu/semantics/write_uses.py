@@ -4,6 +4,9 @@ A write verb in `没有取消成功吗`, `待验收`, `安排在什么时候` or
 describes a state; it opens no write frame. Each use is a named rule whose regex holds `{V}`
 where the verb stands; the verb must sit exactly there. Rules are compiled per verb on first
 use and remembered (a pack has about fifty write verbs).
+
+A write verb said again right after itself with only fillers between (取消 嗯 取消掉, 删除，
+呃，删掉) is the same order repeated (`echo_of`), not a second write without an object.
 """
 from __future__ import annotations
 
@@ -24,17 +27,62 @@ def _rules() -> tuple[dict, ...]:
     return tuple(load_data_file("write_constructions.json")["rules"])
 
 
+@lru_cache(maxsize=1)
+def _fillers() -> tuple[str, ...]:
+    from nlu.lexicon import load_data_file
+
+    # the fillers a speaker puts between two words of one phrase (write_safety.json, also read
+    # by nlu.semantics.write_risk between two objects), longest first
+    return tuple(sorted(load_data_file("write_safety.json")["objectFillers"], key=len, reverse=True))
+
+
 def load_rules() -> None:
-    """Read and check the rule file now (stage construction), not inside a request."""
+    """Read and check the rule files now (stage construction), not inside a request."""
     _rules()
+    _fillers()
 
 
-@lru_cache(maxsize=512)
-def _compiled(rule_index: int, verb: str) -> re.Pattern | None:
+_ECHO_GAP = 24  # code points between a verb and its repetition: fillers, pauses, the verb's object
+
+
+def echo_of(view: SentenceView, a: Word) -> Word | None:
+    """The write verb `a` repeats (取消 嗯 取消掉: the earlier 取消), or None: the word before it
+    is a write word of the same class and first character (删除 … 删掉), with only fillers,
+    spaces, pauses and that verb's object between them."""
+    if len(view.actions) < 2:
+        return None  # nothing said before it to repeat (most turns)
+    # the write word ending last before `a` (of two starting together, 删除 not 删)
+    prev = max((w for w in view.actions if w.c1 <= a.c0 and a.c0 - w.c1 <= _ECHO_GAP),
+               key=lambda w: (w.c1, w.c1 - w.c0), default=None)
+    if prev is None or not getattr(prev.data, "write", False) or a.c0 - prev.c1 > _ECHO_GAP:
+        return None
+    if prev.text[:1] != a.text[:1] or getattr(prev.data, "action_class", None) != getattr(a.data, "action_class", None):
+        return None  # 删除 … 删掉 is one verb said twice; 取消 … 删除 are two
+    text = view.text
+    inside = [m for m in view.mentions if prev.c1 <= m.c0 and m.c1 <= a.c0]
+    if inside:
+        # 删除 WO-… ，呃，删掉: the first verb's object between them — only when the repetition
+        # has no object of its own (删除 WO-…01，嗯，删除 WO-…02 are two objects)
+        _lo, hi = view.clause_span(a.c0)
+        if any(a.c1 <= m.c0 < hi for m in view.mentions):
+            return None
+    chars = list(text[prev.c1:a.c0])
+    for m in inside:
+        chars[m.c0 - prev.c1:m.c1 - prev.c1] = [" "] * (m.c1 - m.c0)
+    gap = "".join(ch for ch in chars if ch.isalnum())
+    for f in _fillers():
+        gap = gap.replace(f, "")
+    return prev if not gap else None
+
+
+@lru_cache(maxsize=1024)
+def _compiled(rule_index: int, verb: str) -> tuple[re.Pattern, bool] | None:
+    """The rule's pattern for `verb`, and whether it opens with the verb (then one anchored
+    match at the verb answers it, no scan of the window)."""
     rule = _rules()[rule_index]
     if "verbs" in rule and verb not in rule["verbs"]:
         return None
-    return re.compile(rule["regex"].replace("{V}", f"(?P<v>{re.escape(verb)})"))
+    return re.compile(rule["regex"].replace("{V}", f"(?P<v>{re.escape(verb)})")), rule["regex"].startswith("{V}")
 
 
 def state_use(view: SentenceView, a: Word) -> str | None:
@@ -45,14 +93,40 @@ def state_use(view: SentenceView, a: Word) -> str | None:
     # window around the verb finds every match that puts {V} on it: a copy and search of the
     # whole clause per verb would be quadratic in the clause.
     lo = max(lo, a.c0 - _REACH)
-    window = view.text[lo:min(hi, a.c1 + _REACH)]
+    end = min(hi, a.c1 + _REACH)
+    window = None
     for i, rule in enumerate(_rules()):
         if rule.get("question") and not question:
             continue
-        pattern = _compiled(i, a.text)
-        if pattern is None:
+        got = _compiled(i, a.text)
+        if got is None:
             continue
+        pattern, opens_with_verb = got
+        if opens_with_verb:  # the same window, the match tried only where the verb stands
+            m = pattern.match(view.text, a.c0, end)
+            if m is not None and m.end("v") == a.c1:
+                return rule["name"]
+            continue
+        if window is None:
+            window = view.text[lo:end]
         for m in pattern.finditer(window):
+            if lo + m.start("v") == a.c0 and lo + m.end("v") == a.c1:
+                return rule["name"]
+    return None
+
+
+def state_use_reference(view: SentenceView, a: Word) -> str | None:
+    """The plain form of `state_use` (every rule scanned over the window), kept to test the
+    anchored shortcut against."""
+    lo, hi = view.clause_span(a.c0)
+    question = view.has_cue(cues.QUESTION)
+    lo = max(lo, a.c0 - _REACH)
+    window = view.text[lo:min(hi, a.c1 + _REACH)]
+    for i, rule in enumerate(_rules()):
+        got = _compiled(i, a.text)
+        if (rule.get("question") and not question) or got is None:
+            continue
+        for m in got[0].finditer(window):
             if lo + m.start("v") == a.c0 and lo + m.end("v") == a.c1:
                 return rule["name"]
     return None

@@ -54,6 +54,8 @@ _HESITATION_WINDOW = 32
 # place with nothing named after it (asked about, noted for the decision), or neither (None)
 _FILLER = "filler"
 _FILLER_SHAPED = "filler_shaped"
+# fillers a speaker may put between a demonstrative and the identifier it determines (那个 呃 T-…)
+_FILLER_GAP = 6
 # the attributive particle of a described noun phrase (那个 3月12号的检修计划)
 _ATTRIBUTIVE = function_words().one("attributive_particle")
 
@@ -118,8 +120,8 @@ class CoreferenceStage(Stage):
         """A bare demonstrative determining what follows: 这个 AGV-01, 这个报表 (not 它今天, 该车今天)."""
         if p.has_head:
             return False
-        m = view.mention_at(p.c1)
-        if m is not None and m.type not in _NOT_DETERMINED:  # 这个 AGV-01, 这个任务 T-2026010241
+        m = view.mention_at(p.c1) or self._mention_after_fillers(view, p.c1)
+        if m is not None and m.type not in _NOT_DETERMINED:  # 这个 AGV-01, 这个任务 T-2026010241, 那个呃 T-…
             return True
         if m is not None and m.type in ("time", "time_range") and self._described_by_time(view, m.c1):
             return True
@@ -130,6 +132,19 @@ class CoreferenceStage(Stage):
         if any(w.c0 == nxt for w in view.presentation) or any(w.c0 == nxt for w in view.triggers):
             return True
         return self._determines_general_noun(view.text, nxt)
+
+    def _mention_after_fillers(self, view: SentenceView, pos: int):  # noqa: ANN202
+        """取消那个呃T-2026031846: the mention after a few fillers (嗯, 呃) — the speaker hesitates
+        between the determiner and what it determines; a word that is no filler in between
+        (那个任务的 T-…) leaves it to the other readings."""
+        text = view.text
+        for m in view.mentions:
+            if m.c0 < pos:
+                continue
+            if m.c0 - pos > _FILLER_GAP or not text[pos:m.c0].strip() or not self._fillers.only(text[pos:m.c0]):
+                return None
+            return m
+        return None
 
     @staticmethod
     def _described_by_time(view: SentenceView, pos: int) -> bool:

@@ -29,7 +29,7 @@ from .numerals import parse_number
 from .quantities import mask_blocked
 from .vocabulary import fold, vocabulary
 
-__all__ = ["TimeMatch", "find_times", "SHANGHAI"]
+__all__ = ["TimeMatch", "find_times", "SHANGHAI", "ImpossibleDate", "impossible_dates"]
 
 # Every value carries +08:00 whatever its year (ontology; lexicons/README.md): the zone
 # database would give 1890 its local mean time (+08:05:43) and 1986-1991 summer time (+09:00).
@@ -492,3 +492,60 @@ def _find_times(
 
 def _leftmost_longest(c: tuple[int, int, str, str | None]) -> tuple[int, int]:
     return (c[0], c[0] - c[1])
+
+
+# ---------------------------------------------------------------- calendar validity
+class ImpossibleDate(NamedTuple):
+    start: int
+    end: int
+    text: str
+
+
+_NUM = "[0-9０-９零〇一二两三四五六七八九十]"
+# (year 年)? month 月 (day 日/号)?: the calendar-date shape whatever the value reader made of it
+# (it reads 2026年13月 as the year 2026 and leaves 13月 alone)
+_CALENDAR = re.compile(
+    f"(?:(?<![0-9０-９])(?P<y>[0-9０-９]{{4}}|[零〇一二三四五六七八九]{{4}})\\s*年\\s*)?"
+    f"(?<!{_NUM})(?P<m>{_NUM}{{1,3}})\\s*月\\s*(?:份\\s*)?(?:(?P<d>{_NUM}{{1,3}})\\s*[日号])?")
+
+
+_NUMERAL_CHARS = frozenset("0123456789０１２３４５６７８９零〇一二两三四五六七八九十")
+
+
+def _numeral_before_month(text: str) -> bool:
+    """Some 月 has a numeral before it (spaces skipped: 4 月 31 日)."""
+    i = text.find("月")
+    while i >= 0:
+        j = i
+        while j > 0 and text[j - 1] == " ":
+            j -= 1
+        if j > 0 and text[j - 1] in _NUMERAL_CHARS:
+            return True
+        i = text.find("月", i + 1)
+    return False
+
+
+def impossible_dates(text: str, reference: datetime) -> list[ImpossibleDate]:
+    """Calendar dates in `text` that do not exist: a month past 12 (13月), a day past its
+    month's end (4月31日; 2月29日 in a year that is not a leap year — a month-day said without a
+    year is in the reference year, as the value reader resolves it). A vague or unsupported
+    phrase (6月底, 近6月) is not impossible: only a month or day number that cannot be is.
+    A text whose every 月 follows no numeral (本月, 每月) is answered without the pattern."""
+    if not _numeral_before_month(text):
+        return []
+    out: list[ImpossibleDate] = []
+    for m in _CALENDAR.finditer(fold(text)):
+        month = _small_int(m.group("m"))
+        day = _small_int(m.group("d"))
+        year = _year_of(m.group("y")) if m.group("y") else reference.year
+        if month is None or (m.group("d") and day is None) or year is None:
+            continue  # not numbers after all: nothing said about the calendar
+        bad = not 1 <= month <= 12
+        if not bad and day is not None:
+            try:
+                date(year, month, day)
+            except ValueError:
+                bad = True
+        if bad:
+            out.append(ImpossibleDate(m.start(), m.end(), text[m.start():m.end()]))
+    return out

@@ -1,0 +1,168 @@
+"""Is a write wanted at all? (design 5.7, 8: read and write differ, a write never runs on a guess)
+
+`write_risk` asks whether the object, parameter or date of a write is certain; the checks
+here ask a step earlier whether the user orders the write at all — the intent is open:
+
+* an A-not-A over the write verb or its modal (取不取消, 删不删除, 要不要把 … 派去): the user
+  leaves the decision open (`undecided_write`);
+* a mover and a destination with no verb at all (AGV-03去ST-05): an order to move it, or a
+  question about a move under way? (`verbless_dispatch`);
+* a vague verb over an object (帮我处理一下 WO-…, 把 T-… 弄一下): something is to be done
+  with it, but not said what (`vague_write`).
+
+Each returns the span of the words that show it, or None. They read the draft's entities and
+the original text in a bounded window; the data (the modals, motion words, vague verbs and
+what marks a question) is in ``lexicons/write_safety.json``. Every check first tests a cheap
+precondition (a write word, an implied frame, a vague word in the text).
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from nlu import draft_keys as K
+from nlu.draft import Draft
+
+_MOVERS = frozenset({"vehicle", "locomotive"})
+_PLACES = frozenset({"station", "location"})
+_OBJECTS = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
+_UNDECIDED_REACH = 16  # code points from 要不要 to the write verb it governs (要不要把 AGV-08 派去)
+_VAGUE_REACH = 12  # code points between a vague verb and its object
+_CLAUSE_BREAK = frozenset("，,。；;！!？?\n")
+
+
+@dataclass(frozen=True, slots=True)
+class _Data:
+    undecided: tuple[str, ...]
+    joiners: tuple[str, ...]
+    motion: tuple[str, ...]
+    asking: re.Pattern[str]  # a question word or particle (吗, 几点, 怎么)
+    describing: re.Pattern[str]  # a description of a move made (的路线, 去过, 去了)
+    vague: tuple[str, ...]
+    vague_tails: tuple[str, ...]
+    state_prefixes: tuple[str, ...]
+
+
+def _longest_first(words) -> tuple[str, ...]:  # noqa: ANN001
+    return tuple(sorted(set(words), key=len, reverse=True))
+
+
+def _alternation(words) -> re.Pattern[str]:  # noqa: ANN001
+    return re.compile("|".join(re.escape(w) for w in _longest_first(words)))
+
+
+@functools.lru_cache(maxsize=1)
+def _data() -> _Data:
+    from nlu.lexicon import load_data_file
+
+    d: dict[str, Any] = load_data_file("write_safety.json")
+    return _Data(
+        undecided=_longest_first(d["undecidedAsks"]),
+        joiners=tuple(d["aNotAJoiners"]),
+        motion=_longest_first(d["motionWords"]),
+        asking=_alternation(d["askingMarkers"]),
+        describing=_alternation(d["describingMarkers"]),
+        vague=_longest_first(d["vagueActions"]),
+        vague_tails=_longest_first(d["vagueTails"]),
+        state_prefixes=_longest_first(d["vagueStatePrefixes"]),
+    )
+
+
+def load() -> None:
+    """Read and check the data now (policy construction), not inside a request."""
+    _data()
+
+
+def undecided_write(draft: Draft) -> tuple[int, int] | None:
+    """取不取消 T-… / 要不要把 AGV-08 派去 ST-02: an A-not-A over a write verb, or an A-not-A
+    modal (要不要, 该不该) governing one in its clause. Returns the span of the A-not-A."""
+    data, text = _data(), draft.original
+    if not any(j in text for j in data.joiners):
+        return None  # every A-not-A (取不取消, 要不要) has its 不/没: most turns end here
+    for o0, o1 in _write_words(draft):
+        verb = text[o0:o1]
+        for j in data.joiners:
+            # 取不取消 (the verb's first character, 不, the verb) or 取消不取消 (the whole verb twice)
+            for head in (verb[:1], verb):
+                start = o0 - len(head) - len(j)
+                if start >= 0 and text.startswith(head + j, start):
+                    return start, o1
+        lo = max(0, o0 - _UNDECIDED_REACH)
+        window = text[lo:o0]
+        for w in data.undecided:
+            k = window.rfind(w)
+            if k >= 0 and not _CLAUSE_BREAK.intersection(window[k + len(w):]):
+                return lo + k, o1
+    return None
+
+
+def _write_words(draft: Draft):  # noqa: ANN202
+    """(o0, o1) of the write words: the pack's (protect) and the predicates of write frames a
+    construction implied (派去 in 把 AGV-08 派去 ST-02), found in the original text."""
+    pack_words = draft.scratch.get(K.WRITE_ACTIONS) or ()
+    predicates = {f.predicate for f in draft.frames if f.write}
+    if not pack_words and not predicates:
+        return  # a read: nothing to look at (most turns)
+    seen = set(pack_words)
+    yield from sorted(seen)
+    text = draft.original
+    for p in predicates:
+        at = text.find(p) if p else -1
+        while at >= 0:
+            if (at, at + len(p)) not in seen:
+                yield at, at + len(p)
+            at = text.find(p, at + 1)
+
+
+def verbless_dispatch(draft: Draft) -> tuple[int, int] | None:
+    """AGV-03去ST-05 / AGV-14嗯AGV-41去ST-09: a mover, a motion word and a destination, no verb
+    of the pack in the turn and nothing asked about it (了吗, 的, 几点 …). Returns the span from
+    the first mover to the destination."""
+    if not draft.scratch.get(K.SRL_IMPLICIT) or any(f.write for f in draft.frames):
+        return None
+    data, text = _data(), draft.original
+    ents = sorted(draft.entities, key=lambda e: e.o0)
+    for i, place in enumerate(ents):
+        if place.type not in _PLACES or i == 0 or ents[i - 1].type not in _MOVERS:
+            continue
+        mover = ents[i - 1]
+        gap = text[mover.o1:place.o0].strip()
+        if gap not in data.motion:
+            continue
+        first = mover
+        for e in reversed(ents[:i - 1]):  # AGV-14嗯AGV-41去: the movers said before it
+            if e.type not in _MOVERS or _CLAUSE_BREAK.intersection(text[e.o1:first.o0]):
+                break
+            first = e
+        if data.asking.search(text) or data.describing.search(text):
+            return None  # 了吗, 的路线, 几点到: a question about the move, read as one
+        return first.o0, place.o1
+    return None
+
+
+def vague_write(draft: Draft) -> tuple[int, int] | None:
+    """帮我处理一下 WO-… / 把 T-… 弄一下: a vague verb of doing (处理, 弄, 搞) as the turn's only
+    predicate, with an object next to it in its clause and nothing asked — what is to be done?
+    Not 待处理的工单 (a state), 处理结果 (a noun), 处理了吗 (a question). Returns the verb's span."""
+    if not draft.scratch.get(K.SRL_IMPLICIT) or any(f.write for f in draft.frames):
+        return None
+    data, text = _data(), draft.original
+    hit = next(((k, w) for w in data.vague if (k := text.find(w)) >= 0), None)
+    if hit is None or data.asking.search(text):
+        return None
+    k, w = hit
+    end = k + len(w)
+    if text.endswith(data.state_prefixes, 0, k):
+        return None  # 待处理 / 已处理 / 正在处理: a state
+    rest = text[end:]
+    tail = next((t for t in data.vague_tails if rest.startswith(t)), "")
+    after = end + len(tail)
+    at_end = not text[after:].strip(" 吧啊呀。！!")
+    objs = [e for e in draft.entities if e.type in _OBJECTS]
+    near = any(0 <= e.o0 - after <= _VAGUE_REACH and not _CLAUSE_BREAK.intersection(text[after:e.o0]) for e in objs) or \
+        any(0 <= k - e.o1 <= _VAGUE_REACH and not _CLAUSE_BREAK.intersection(text[e.o1:k]) for e in objs)
+    if not near or not (tail or at_end or any(e.o0 == after or text[after:e.o0].isspace() for e in objs)):
+        return None
+    return k, end
