@@ -8,6 +8,8 @@ not the grammar around it. A negation (不客气, 我不想上班了), a number 
 comparison or a question word is as much part of general talk as of a data question, so on
 its own it decides nothing. The judgement, most certain first:
 
+0. every word of the business is owned by a thing outside the pack (手机电量, 健身计划, 机车
+   夹克, 外卖平台的派单: `general_topic.py`): a general question, not a data question;
 1. something of the business — an object (identifier or a look-alike, a term or entity of a
    business domain, a person), a domain, a write, a correction, a flag that must be asked
    about — makes it a data question. A word ambiguous only between readings
@@ -42,7 +44,10 @@ import unicodedata
 from nlu import draft_keys as K
 from nlu.draft import Draft
 from nlu.pipeline.flags import DOMAINS as BUSINESS_DOMAINS
+from nlu.decision.general_topic import GeneralTopic, preconditions
 from nlu.semantics.fillers import Fillers
+from nlu.semantics.view import sentence_view
+from nlu.stages.vocabulary import vocabulary
 from nlu.suspicious import find_suspicious
 from nlu.text.pos import pos_tagger
 
@@ -101,6 +106,8 @@ class NonDataJudge:
         self.id_patterns = tuple(p.pattern for p in pack.identifier_patterns)
         self.pos = pos_tagger(pack)
         self.term_domain = {t.term_code: t.domain for t in pack.terms}
+        self.pack = pack
+        self.general = GeneralTopic(pack, self.pos, data["generalOwner"], self.record_nouns)
 
     # -- loading ------------------------------------------------------------------------
     def warm_up(self) -> None:
@@ -113,6 +120,9 @@ class NonDataJudge:
         if fillers:
             flags = flags - {K.UNRESOLVED_COREFERENCE}
         text = _blank(draft.text, fillers)
+        if preconditions(draft, flags, _DATA_SIGNALS | _STAND_IN_SIGNALS) and \
+                self.general.owns_all(draft, sentence_view(draft, vocabulary(self.pack))):
+            return NON_DATA  # 手机电量, 健身计划, 机车夹克: the pack's words belong to a thing of the world
         # the cheap evidence first; the stand-ins' nouns (a jieba pass) only when nothing else decides
         if self._business(draft, flags - _STAND_IN_SIGNALS) or self._suspicious(draft):
             return BUSINESS
