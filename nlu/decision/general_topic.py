@@ -11,8 +11,9 @@ A word is owned (`lexicons/non_data.json`, `generalOwner`):
 1. by its modifier: a noun of jieba's dictionary (or a Latin word that begins no identifier)
    right before it, directly or across 的 (手机电量, 外卖平台的派单, Excel报表); directly before a
    word that is no explicit domain word, a verb of the dictionary too (健身计划);
-2. by its head: an object word (a term with an entity type: 机车, 站点, 车) or a record noun
-   right before a noun or verb of the dictionary that the pack does not know (机车夹克, 数据透视);
+2. by its head: an object word (a term with an entity type: 机车, 站点, 车) right before a
+   noun or verb of the dictionary that the pack does not know (机车夹克, 站点地图) — a record
+   noun is not (平均等待时间: the record noun modifies what is measured);
 3. as an activity (a word with no entity type: 检修, 保养) whose clause names a noun of the
    dictionary that the pack does not know and no object of the pack (热水器…检修).
 Candidates are words of jieba's dictionary (2–4 characters) not covered by any word,
@@ -66,18 +67,17 @@ class GeneralTopic:
         objects: set[tuple[int, int]] = set()
         for t in draft.terms:
             c0, c1 = draft.to_current(t.o0, t.o1)
-            business = t.domain in BUSINESS_DOMAINS or any(c.score > 0 for c in t.candidates if t.ambiguity_group)
+            business = t.domain in BUSINESS_DOMAINS or bool(t.ambiguity_group and t.candidates)
+            if not business:
+                continue  # 现在, 平台: a word of the general language the pack also has
             if t.entity_type or t.ambiguity_group:
                 objects.add((c0, c1))
-            if business or t.entity_type:
-                out[(c0, c1)] = "object" if (c0, c1) in objects else "activity"
+            out[(c0, c1)] = "object" if (c0, c1) in objects else "activity"
         for w in view.domain_words:
             explicit = any(is_explicit for _d, is_explicit in w.data)
             kind = "object" if (w.c0, w.c1) in objects else ("explicit" if explicit else "activity")
             out[(w.c0, w.c1)] = kind
         for w in view.weak_domain_words:
-            out.setdefault((w.c0, w.c1), "activity")
-        for w in view.triggers:
             out.setdefault((w.c0, w.c1), "activity")
         text = view.text
         for noun in self.record_nouns:
@@ -121,9 +121,10 @@ class GeneralTopic:
         if k > 0 and text[k - 1] in "".join(self.linkers):
             k, linked = k - 1, True
         tags = self.noun_tags if linked or kind == "explicit" else self.noun_tags | self.modifier_tags
-        if self._foreign_before(text, covered, k, tags):
+        suffix = kind == "record" and c1 - c0 == 1  # 合格率: a one-character record noun ends a word
+        if not suffix and self._foreign_before(text, covered, k, tags):
             return True  # 手机电量, 外卖平台的派单, Excel报表, 健身计划
-        if kind in ("object", "record") and self._foreign_after(text, covered, c1, self.noun_tags | self.head_tags):
+        if kind == "object" and self._foreign_after(text, covered, c1, self.noun_tags | self.head_tags):
             return True  # 机车夹克, 数据透视表
         if kind == "activity" or kind == "explicit" and self.pos.dictionary_tag(text[c0:c1]) in self.head_tags:
             lo, hi = view.clause_span(c0)

@@ -208,9 +208,10 @@ def _give_order(view: SentenceView, i: int) -> Word | None:
     v1 = v0 + len(m.group().strip())
     if _ORDER_GIVEN.match(text, v1):
         return None  # 给 AGV-30 排的任务 / 下了: a past order described
-    rest = text[_ORDER_COUNT.match(text, m.end()).end():hi]
+    r0 = _ORDER_COUNT.match(text, m.end()).end()
+    rest = text[r0:hi]
     level = next((x for x in view.mentions if x.c0 >= m.end() and x.c1 <= hi and x.type == "maintenance_level"), None)
-    if not (level is not None and not text[m.end():level.c0].strip() or any(n in rest for n in _ORDER_NOUNS)):
+    if not (level is not None and not text[r0:level.c0].strip() or any(n in rest for n in _ORDER_NOUNS)):
         return None
     if _ORDER_ASKING.search(rest):
         return None

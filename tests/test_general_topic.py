@@ -1,0 +1,36 @@
+"""A pack word owned by a thing outside the pack is a general question (design 15.3, issue 18):
+lexicons/corpora/non_data.general_owner.json through the real pipeline (jieba's tagger warmed)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from warm_pipeline import warm_pipeline
+
+CORPUS = json.loads((Path(__file__).resolve().parents[1] / "lexicons" / "corpora" /
+                     "non_data.general_owner.json").read_text("utf-8"))
+
+
+# 旅游 is a verbal noun (vn) in jieba's dictionary; vn is no modifier owner (定期检修, 生产计划
+# would be claimed too), so 旅游计划 is still asked about: a known gap, kept visible.
+KNOWN_GAPS = {"旅游计划怎么写比较好"}
+
+
+@pytest.mark.parametrize("text", [pytest.param(t, marks=pytest.mark.xfail(reason="vn modifier", strict=True))
+                                  if t in KNOWN_GAPS else t for t in CORPUS["positive"]])
+def test_a_word_owned_by_a_foreign_thing_passes_through(text):
+    r = warm_pipeline().understand(text)
+    assert r.decision.action == "use_original", (r.decision, [(c.id, c.score) for c in r.routing.domain_candidates])
+    assert "non_data_text" in r.decision.reason_codes
+
+
+@pytest.mark.parametrize("text", CORPUS["negative"])
+def test_a_word_the_pack_owns_stays_a_data_question(text):
+    r = warm_pipeline().understand(text)
+    assert r.decision.action != "use_original", r.decision
+
+
+def test_corpus_has_five_of_each():
+    assert len(CORPUS["positive"]) >= 5 and len(CORPUS["negative"]) >= 5
