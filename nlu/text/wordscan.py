@@ -140,6 +140,9 @@ class WordScanner(Generic[V]):
         # The same trie as one regex (see `_trie_regex`): `scan` runs wholly in the regex engine.
         self._words: dict[str, tuple] = {}
         self._scan_re = re.compile(_trie_regex(self._root, "", self._words)) if self._root else None
+        # the same regex inside a lookahead: a (zero-width) match at every position where a word
+        # starts, its group the longest word from there (`longest_each` without a Python loop)
+        self._each_re = re.compile(f"(?=({self._scan_re.pattern}))") if self._scan_re else None
         self._memo: dict[str, tuple[Match, ...]] = {}
 
     def __bool__(self) -> bool:
@@ -192,7 +195,15 @@ class WordScanner(Generic[V]):
 
     def longest_each(self, text: str) -> list[tuple[int, int]]:
         """(start, end) of the longest match at every position that has one: the same
-        characters as the union of `scan_overlapping`, for callers that only need coverage."""
+        characters as the union of `scan_overlapping`, for callers that only need coverage.
+        Runs wholly in the regex engine; `_longest_each_by_trie` is the plain form (a test
+        compares the two)."""
+        if self._each_re is None:
+            return []
+        return [(m.start(), m.end(1)) for m in self._each_re.finditer(fold_ascii(text))]
+
+    def _longest_each_by_trie(self, text: str) -> list[tuple[int, int]]:
+        """The trie walk `longest_each` compiles to a regex; kept as its executable reference."""
         if self._first_re is None:
             return []
         folded = fold_ascii(text)

@@ -159,6 +159,7 @@ def test_wordscan_matches_reference_and_memo_is_safe():
         for i, j, _ in every:
             longest[i] = max(j, longest.get(i, j))
         assert sc.longest_each(text) == sorted(longest.items()), text
+        assert sc._longest_each_by_trie(text) == sorted(longest.items()), text
 
 
 def test_correct_blocker_matches_linear_definition():
@@ -202,11 +203,15 @@ def test_wordscan_regex_equals_the_trie_walk_on_the_shipped_vocabulary():
 
     vocab = vocabulary(default_pack())
     scanners = [vocab.protected_words, vocab.names, vocab.titles, vocab.terms, vocab.confusions, vocab.domain_words]
+    from nlu.stages.correct import CorrectStage
+
+    scanners.append(CorrectStage(default_pack())._known)  # the coverage scan of the pinyin source
     texts = [u.text for u in generate(300, 5)] + ["AGV小车agv-01 STOP st-05 检修工单C4修 王工李师傅", "ＡＧＶ", ""]
     for text in texts:
         folded = fold_ascii(text)
         for sc in scanners:
             assert sc._scan(folded) == sc._scan_by_trie(folded), text
+            assert sc.longest_each(text) == sc._longest_each_by_trie(text), text
 
 
 @given(st.text(max_size=60))
