@@ -80,10 +80,13 @@ class GeneralTopic:
         for w in view.weak_domain_words:
             out.setdefault((w.c0, w.c1), "activity")
         text = view.text
+        taken = bytearray(len(text) + 1)
+        for a, b in out:
+            taken[a:b] = b"\x01" * (b - a)
         for noun in self.record_nouns:
             k = text.find(noun)
             while k >= 0:
-                if not any(a <= k < b for a, b in out):
+                if not taken[k]:
                     out[(k, k + len(noun))] = "record"
                 k = text.find(noun, k + 1)
         return [(a, b, kind) for (a, b), kind in sorted(out.items())]
@@ -127,8 +130,8 @@ class GeneralTopic:
         if kind == "object" and self._foreign_after(text, covered, c1, self.noun_tags | self.head_tags):
             return True  # 机车夹克, 数据透视表
         if kind == "activity" or kind == "explicit" and self.pos.dictionary_tag(text[c0:c1]) in self.head_tags:
-            lo, hi = view.clause_span(c0)
-            return self._foreign_noun_in(text, covered, lo, hi)  # 热水器…检修
+            lo, _hi = view.clause_span(c0)
+            return self._foreign_noun_in(text, covered, lo, c0)  # 热水器…检修: the subject before it
         return False
 
     def _foreign_before(self, text: str, covered: bytearray, k: int, tags: frozenset[str]) -> bool:
@@ -171,10 +174,13 @@ class GeneralTopic:
         return self.pos.dictionary_tag(word) in tags and self.pos.frequency(word) > 0
 
 
+_MAX_TEXT = 200  # a general question is short; a long text is judged by the other steps
+
+
 def preconditions(draft: Draft, flags: set[str], data_signals: frozenset[str]) -> bool:
     """Nothing of the business besides words: no flag to ask about, no identifier or
     referent, no write, no relation, no correction of a typo. Cheap: fields only."""
-    if flags & data_signals or draft.relations or draft.source.referents:
+    if len(draft.text) > _MAX_TEXT or flags & data_signals or draft.relations or draft.source.referents:
         return False
     if any(f.write for f in draft.frames) or draft.scratch.get(K.WRITE_ACTIONS) or draft.scratch.get(K.SUGGESTIONS):
         return False

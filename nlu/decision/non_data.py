@@ -120,7 +120,7 @@ class NonDataJudge:
         if fillers:
             flags = flags - {K.UNRESOLVED_COREFERENCE}
         text = _blank(draft.text, fillers)
-        if preconditions(draft, flags, _DATA_SIGNALS | _STAND_IN_SIGNALS) and \
+        if preconditions(draft, flags, _DATA_SIGNALS | _STAND_IN_SIGNALS) and not self._suspicious(draft) and \
                 self.general.owns_all(draft, sentence_view(draft, vocabulary(self.pack))):
             return NON_DATA  # 手机电量, 健身计划, 机车夹克: the pack's words belong to a thing of the world
         # the cheap evidence first; the stand-ins' nouns (a jieba pass) only when nothing else decides
