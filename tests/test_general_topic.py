@@ -34,3 +34,17 @@ def test_a_word_the_pack_owns_stays_a_data_question(text):
 
 def test_corpus_has_five_of_each():
     assert len(CORPUS["positive"]) >= 5 and len(CORPUS["negative"]) >= 5
+
+
+ARITHMETIC = json.loads((Path(__file__).resolve().parents[1] / "lexicons" / "corpora" /
+                         "non_data.arithmetic.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("text", ARITHMETIC["positive"])
+def test_arithmetic_is_a_general_question(text):
+    assert warm_pipeline().understand(text).decision.action == "use_original"
+
+
+@pytest.mark.parametrize("text", ARITHMETIC["negative"])
+def test_a_bare_number_is_still_asked_about(text):
+    assert warm_pipeline().understand(text).decision.action == "clarify"

@@ -8,9 +8,12 @@ the turn is a general question (passed through, `use_original`), not a data ques
 domain is to be asked.
 
 A word is owned (`lexicons/non_data.json`, `generalOwner`):
+0. never, if it is an object or explicit domain word only the trade uses — one jieba's
+   dictionary does not know (工单, AGV, 二级修: 我名下的工单, AGV运行报表 stay data questions);
 1. by its modifier: a noun of jieba's dictionary (or a Latin word that begins no identifier)
-   right before it, directly or across 的 (手机电量, 外卖平台的派单, Excel报表); directly before a
-   word that is no explicit domain word, a verb of the dictionary too (健身计划);
+   right before it, directly or across 的 (手机电量, 外卖平台的派单, Excel报表) — before an object
+   word across 的 only a common noun (网站的站点; 进厂的机车 is a relative clause jieba tags n); directly before a word that is no explicit
+   domain word, a verb of the dictionary too (健身计划);
 2. by its head: an object word (a term with an entity type: 机车, 站点, 车) right before a
    noun or verb of the dictionary that the pack does not know (机车夹克, 站点地图) — a record
    noun is not (平均等待时间: the record noun modifies what is measured);
@@ -44,6 +47,7 @@ class GeneralTopic:
         self.modifier_tags = frozenset(data["modifierTags"])
         self.head_tags = frozenset(data["headTags"])
         self.linkers = tuple(data["linkers"])
+        self.linked_object_owner_frequency = int(data["linkedObjectOwnerFrequency"])
         self.record_nouns = record_nouns
         self.pack_words = frozenset(s for t in pack.terms for s in t.surfaces)
         self.id_prefixes = frozenset(m.group(0).upper() for p in pack.identifier_patterns
@@ -119,13 +123,18 @@ class GeneralTopic:
     # -- ownership ------------------------------------------------------------------------
     def _owned(self, view: SentenceView, covered: bytearray, c0: int, c1: int, kind: str) -> bool:
         text = view.text
+        if kind in ("object", "explicit") and self.pos.dictionary_tag(text[c0:c1]) is None:
+            return False  # 工单, AGV, 二级修: a word only the trade uses is owned by nothing outside it
         k = c0
         linked = False
+        floor = 0
         if k > 0 and text[k - 1] in "".join(self.linkers):
             k, linked = k - 1, True
+            if kind == "object":  # 进厂的机车 (进厂: a rare verb phrase jieba tags n) is a relative clause;
+                floor = self.linked_object_owner_frequency  # 网站的站点 (a common noun) owns the word
         tags = self.noun_tags if linked or kind == "explicit" else self.noun_tags | self.modifier_tags
         suffix = kind == "record" and c1 - c0 == 1  # 合格率: a one-character record noun ends a word
-        if not suffix and self._foreign_before(text, covered, k, tags):
+        if not suffix and self._foreign_before(text, covered, k, tags, floor):
             return True  # 手机电量, 外卖平台的派单, Excel报表, 健身计划
         if kind == "object" and self._foreign_after(text, covered, c1, self.noun_tags | self.head_tags):
             return True  # 机车夹克, 数据透视表
@@ -134,7 +143,7 @@ class GeneralTopic:
             return self._foreign_noun_in(text, covered, lo, c0)  # 热水器…检修: the subject before it
         return False
 
-    def _foreign_before(self, text: str, covered: bytearray, k: int, tags: frozenset[str]) -> bool:
+    def _foreign_before(self, text: str, covered: bytearray, k: int, tags: frozenset[str], floor: int = 0) -> bool:
         j = k
         while j > 0 and text[j - 1].isascii() and text[j - 1].isalpha():
             j -= 1
@@ -142,14 +151,14 @@ class GeneralTopic:
             latin = text[j:k]
             return len(latin) >= _MIN_WORD and latin.upper() not in self.id_prefixes \
                 and covered.find(_HARD, j, k) < 0 and latin not in self.pack_words
-        if any(k - n >= 0 and self._foreign(text[k - n:k], covered, k - n, k, tags)
+        if any(k - n >= 0 and self._foreign(text[k - n:k], covered, k - n, k, tags, floor)
                for n in range(_MAX_WORD, _MIN_WORD - 1, -1)):
             return True
         a = k
         while a > 0 and covered[a - 1] == _SOFT:
             a -= 1
         # 外卖平台的派单: a general word of the pack (平台) with a foreign modifier is a foreign compound
-        return a < k and self._foreign_before(text, covered, a, tags | self.modifier_tags)
+        return a < k and self._foreign_before(text, covered, a, tags | self.modifier_tags, floor)
 
     def _foreign_after(self, text: str, covered: bytearray, k: int, tags: frozenset[str]) -> bool:
         for n in range(_MAX_WORD, _MIN_WORD - 1, -1):
@@ -166,12 +175,12 @@ class GeneralTopic:
                     return True
         return False
 
-    def _foreign(self, word: str, covered: bytearray, a: int, b: int, tags: frozenset[str]) -> bool:
+    def _foreign(self, word: str, covered: bytearray, a: int, b: int, tags: frozenset[str], floor: int = 0) -> bool:
         """`word` is a dictionary word of `tags` that no stage took and the pack does not know."""
         if covered.find(_HARD, a, b) >= 0 or covered.count(_SOFT, a, b) == b - a or word in self.pack_words \
                 or not all(ch.isalpha() for ch in word):
             return False
-        return self.pos.dictionary_tag(word) in tags and self.pos.frequency(word) > 0
+        return self.pos.dictionary_tag(word) in tags and self.pos.frequency(word) > floor
 
 
 _MAX_TEXT = 200  # a general question is short; a long text is judged by the other steps

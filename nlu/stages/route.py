@@ -321,7 +321,19 @@ def _asks_records(view: SentenceView, rules: TemplateRules) -> bool:
         if head in rules.record_nouns or head in rules.object_heads or \
                 (len(head) <= 6 and head.endswith(rules.record_nouns)):
             return True
+        if not head and _headless_object_of_read(view, rules, lo, lo + k):
+            return True
     return False
+
+
+def _headless_object_of_read(view: SentenceView, rules: TemplateRules, lo: int, de: int) -> bool:
+    """只看ST-05附近的 (after 不是所有小车都要看): a headless …的 read by a verb of its clause, whose
+    head is an object noun said before the clause — the described members of that set."""
+    if not any(lo <= a.c0 and a.c1 <= de and not a.data.write for a in view.actions
+               if hasattr(a.data, "write")):
+        return False
+    before = view.text[:lo]
+    return any(n in before for n in rules.object_heads)
 
 
 def _reading_counts(reading: Reading, templates: list[Candidate], default_templates: frozenset[str]) -> bool:
