@@ -46,6 +46,8 @@ class TemplateRules:
     measured_after: tuple[str, ...] = ()
     # 是不是有几台 …: 几 after these is "some", not a how-many question.
     indefinite_before: tuple[str, ...] = ()
+    # 计划员, 统计员: a template word with these after it names a person by the work.
+    agent_suffixes: tuple[str, ...] = ()
 
     def is_explicit(self, template: str, word: str) -> bool:
         return word in self.explicit.get(template, ())
@@ -99,6 +101,7 @@ def template_rules(pack) -> TemplateRules:  # noqa: ANN001
             fact_negations=frozenset(nouns.get("factNegations", ())),
             measured_after=tuple(sorted(nouns.get("measuredAfter", ()), key=len, reverse=True)),
             indefinite_before=tuple(nouns.get("indefiniteBefore", ())),
+            agent_suffixes=tuple(nouns.get("agentSuffixes", ())),
             constructions=tuple(Construction(r["name"], r["template"], re.compile(r["regex"]),
                                              frozenset(r.get("governs", ())), frozenset(r.get("requires", ())))
                                 for r in shapes["rules"]),
