@@ -73,7 +73,7 @@ def _writes(r):
     return [f for f in r.semantic_frames if f.action_class in WRITE_CLASSES and not f.negated]
 
 
-WRITE_RULES = ("srl.attribute_change", "srl.topic_dispatch", "srl.write_words", "srl.order_verbs")
+WRITE_RULES = ("srl.attribute_change", "srl.topic_dispatch", "srl.write_words", "srl.order_verbs", "srl.agent_noun")
 WRITE_POS = [(r, c) for r in WRITE_RULES for c in _corpus(r)["positive"]]
 WRITE_NEG = [(r, c) for r in WRITE_RULES for c in _corpus(r)["negative"]]
 
