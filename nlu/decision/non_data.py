@@ -110,7 +110,8 @@ class NonDataJudge:
         ops = sorted(data.get("arithmeticOperators", ()), key=len, reverse=True)
         # 1加1, 3乘以4: numbers joined by an operator are operands, not bare numbers for an object
         self.arithmetic = re.compile(r"\d\s*(?:{})\s*\d".format("|".join(map(re.escape, ops)))) if ops else None
-        self.general = GeneralTopic(pack, self.pos, data["generalOwner"], self.record_nouns)
+        self.general = GeneralTopic(pack, self.pos, data["generalOwner"], self.record_nouns,
+                                    self.content_tags, self.skip_words)
 
     # -- loading ------------------------------------------------------------------------
     def warm_up(self) -> None:
