@@ -19,6 +19,7 @@ _CONFUSABLE = str.maketrans({
     "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O", "Ρ": "P",
     "Τ": "T", "Υ": "Y", "Χ": "X", "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "х": "x",
 })
+_CONFUSABLE_CHAR = re.compile("[" + "".join(chr(c) for c in _CONFUSABLE) + "]")
 _PREFIXES = r"AGV|HXD\d?[A-Z]?|HXN\d?|DF\d{0,2}[A-Z]?|SS\d?[A-Z]?|T|WO|ST"
 _ID_SHAPE = re.compile(rf"(?<![A-Za-z0-9])(?:{_PREFIXES})-?[0-9A-Za-z]*\d[0-9A-Za-z]*(?![A-Za-z0-9])", re.I)
 _BARE_MODEL = re.compile(r"(?<![A-Za-z0-9-])(?:HXD\d[A-Z]?|HXN\d|DF\d{1,2}[A-Z]?|SS\d[A-Z]?)(?![A-Za-z0-9-])")
@@ -58,8 +59,10 @@ def find_suspicious(text: str, valid: Iterable[tuple[int, int]], patterns: Seque
         out.append(Suspicious(s, e, reason))
         taken[s:e] = b"\x01" * (e - s)
 
-    latin = text.translate(_CONFUSABLE)
-    if latin != text:
+    # (str.translate walks a Chinese turn through its slow non-ASCII path: only a turn holding a
+    # confusable letter is translated)
+    if _CONFUSABLE_CHAR.search(text):
+        latin = text.translate(_CONFUSABLE)
         for pat in patterns:
             for m in pat.finditer(latin):
                 if text[m.start():m.end()] != m.group() and free(*m.span()):

@@ -23,6 +23,17 @@ _PLAIN = re.compile(f"[{_PLAIN_CLASS}]*")
 _PLAIN_CHARS = re.compile(f"[{_PLAIN_CLASS}]")
 _SPACED_LETTERS = re.compile(r"(?:^|[^A-Za-z0-9])[A-Za-z] +[A-Za-z](?:$|[^A-Za-z0-9])")
 _SPACE_RUN = re.compile(" +")
+# The full-width forms NFKC maps to one printable ASCII character (U+FF01–U+FF5E), except the
+# usual Chinese punctuation among them, which is plain and kept; and the ideographic space.
+_KEPT_FULL_WIDTH = "\uff0c\uff1a\uff1b\uff01\uff1f\uff08\uff09"
+_FULL_WIDTH = {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F) if chr(c) not in _KEPT_FULL_WIDTH}
+_FULL_WIDTH["\u3000"] = " "
+_FULL_WIDTH_RUN = re.compile("[" + "".join(re.escape(c) for c in sorted(_FULL_WIDTH)) + "]+")
+_TO_ASCII = str.maketrans(_FULL_WIDTH)
+
+
+def _to_ascii(m: re.Match[str]) -> str:
+    return m.group().translate(_TO_ASCII)
 
 
 class FoldedView:
@@ -118,7 +129,17 @@ def fold_view_fast(text: str, table: dict[str, str], table_re: re.Pattern[str] |
     """Same view as `fold_view`, by string operations when the text allows it."""
     if table_re is None:
         table_re = table_chars(table)
-    if not _PLAIN.fullmatch(text) or (table_re is not None and table_re.search(text)) or _SPACED_LETTERS.search(text):
+    if table_re is not None and table_re.search(text):
+        return fold_view(text, table)
+    if not _PLAIN.fullmatch(text):
+        # full-width letters, digits and signs (ＡＧＶ－０１, an OCR habit) and the ideographic
+        # space fold one to one to their ASCII forms: put them in place first (the offsets do
+        # not move), and the rest of the turn may still take the string path
+        text_ascii = _FULL_WIDTH_RUN.sub(_to_ascii, text)
+        if not _PLAIN.fullmatch(text_ascii) or (table_re is not None and table_re.search(text_ascii)):
+            return fold_view(text, table)
+        text = text_ascii
+    if _SPACED_LETTERS.search(text):
         return fold_view(text, table)
     low = text.lower()  # length-preserving on plain characters
     if " " not in low:

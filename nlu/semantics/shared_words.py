@@ -22,7 +22,7 @@ The default is one more voice, not a trump: a word of the other domain beside �
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, NamedTuple
 
 from nlu.lexicon import Pack, PackError
@@ -47,6 +47,9 @@ class SharedWords:
     defaults: dict[str, str | None]  # ambiguity group -> its default domain (None: evidence only)
     surfaces: dict[str, str]  # a surface shared by terms of several domains -> its group
     default_templates: frozenset[str]  # questions about a set of records, where a default may count
+    # every term surface of the pack -> the defaults of the shared words it builds on (the term
+    # stage asks for each match of a turn; `_builds_on_default` is the plain form)
+    built_on: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def reading(self, group: str | None, candidate_domains: Iterable[str], support: Iterable[str],
                 against: Iterable[str] = ()) -> tuple[str, str] | None:
@@ -70,6 +73,12 @@ class SharedWords:
     def builds_on_default(self, surface: str, domain: str | None = None) -> bool:
         """`surface` contains, and is longer than, a shared word whose default is `domain` (any
         domain when None): 任务耗时 on 任务."""
+        defaults = self.built_on.get(surface)
+        if defaults is None:
+            return self._builds_on_default(surface, domain)
+        return bool(defaults) if domain is None else domain in defaults
+
+    def _builds_on_default(self, surface: str, domain: str | None = None) -> bool:
         return any(s in surface and s != surface and (d := self.defaults.get(g)) is not None
                    and (domain is None or d == domain) for s, g in self.surfaces.items())
 
@@ -113,7 +122,11 @@ def _load(pack: Pack) -> SharedWords:
     if unknown:
         raise PackError(f"{FILE}: $.groups: {unknown} name no surface terms.json shares between agv and rail",
                         file=FILE, path="$.groups")
-    return SharedWords({g: v["default"] for g, v in groups.items()}, surfaces, frozenset(data["defaultTemplates"]))
+    defaults = {g: v["default"] for g, v in groups.items()}
+    built_on = {surface: frozenset(d for s, g in surfaces.items()
+                                   if s in surface and s != surface and (d := defaults.get(g)) is not None)
+                for surface in pack.terms_by_surface}
+    return SharedWords(defaults, surfaces, frozenset(data["defaultTemplates"]), built_on)
 
 
 __all__ = ["DEFAULT", "EVIDENCE", "Reading", "SharedWords", "shared_words"]

@@ -107,7 +107,7 @@ from nlu.stages.vocabulary import Vocabulary, vocabulary
 from nlu.text import Edit
 from nlu.text.diff import opcodes
 from nlu.text.words import Words, words_for
-from nlu.text.wordscan import WordScanner
+from nlu.text.wordscan import WordScanner, fold_ascii
 
 THRESHOLD = 0.92
 MEANING_CAP = 0.80
@@ -137,6 +137,24 @@ _TIME_TYPES = {"time", "time_range"}
 
 # two or more Han characters, by the same ranges as `_is_han`
 _HAN_RUN = re.compile("[\u4e00-\u9fff\u3400-\u4dbf\uf900-\ufaff]{2,}")
+
+
+def _gaps(spans, end: int, start: int = 0) -> list[tuple[int, int]]:
+    """The maximal stretches of [start, end) that none of `spans` (sorted by start) covers."""
+    out: list[tuple[int, int]] = []
+    reach = start
+    for a, b in spans:
+        if b <= a:
+            continue  # an empty span covers nothing (and splits nothing)
+        if a > reach:
+            out.append((reach, min(a, end)))
+        if b > reach:
+            reach = b
+        if reach >= end:
+            return out
+    if reach < end:
+        out.append((reach, end))
+    return out
 
 
 def _is_han(ch: str) -> bool:
@@ -818,7 +836,29 @@ class CorrectStage(Stage):
 
     # -- source 4: pinyin + distance ------------------------------------------------------
     def _residual_runs(self, text: str, protected_cur, term_spans, taken) -> list[tuple[int, int]]:
-        """Runs of 2+ Han characters that no protected span, term, candidate or pack word covers."""
+        """Runs of 2+ Han characters that no protected span, term, candidate or pack word covers.
+
+        The pack-word coverage is looked up only in the gaps the other spans leave that hold
+        two Han characters, from a word's length before each (a word from there may reach
+        into it); `_residual_runs_plain` marks every span of the whole text (a test compares)."""
+        n = len(text)
+        single = self._single_terms
+        fixed = sorted([*protected_cur, *((c.start, c.end) for c in taken),
+                        *(sp for sp in term_spans if not (sp[1] - sp[0] == 1 and text[sp[0]] in single))])
+        known = self._known
+        folded = fold_ascii(text)
+        runs: list[tuple[int, int]] = []
+        for g0, g1 in _gaps(fixed, n):
+            if _HAN_RUN.search(text, g0, g1) is None:
+                continue
+            words = [sp for sp in known.longest_each(text, max(0, g0 - known.longest + 1), g1, folded)
+                     if not (sp[1] - sp[0] == 1 and text[sp[0]] in single)]
+            for u0, u1 in _gaps(words, g1, g0):
+                runs.extend(m.span() for m in _HAN_RUN.finditer(text, u0, u1))
+        return runs
+
+    def _residual_runs_plain(self, text: str, protected_cur, term_spans, taken) -> list[tuple[int, int]]:
+        """The reference form of `_residual_runs`: every span marked on one mask of the text."""
         n = len(text)
         covered = bytearray(n)
         spans = list(protected_cur) + [(c.start, c.end) for c in taken]

@@ -43,6 +43,8 @@ class BoundaryFilter:
         # surface -> (what a word crossing its left edge adds before it, … its right edge after it)
         self._crossers: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._watched: frozenset[str] = frozenset()  # surfaces with holders or crossers
+        # surface -> (characters such a word can have just before it, … just after it)
+        self._edges: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._memo: dict[tuple[str, int, int], bool] = {}  # the view, term and protect stages ask alike
         self._span = (0, 0)  # the longest prefix and suffix a holder adds
         self._lock = threading.Lock()  # held while the index is built (about a second)
@@ -81,8 +83,25 @@ class BoundaryFilter:
             self._crossers = self._index_crossers()
             self._span = (pre, suf)
             self._watched = frozenset(holders) | frozenset(self._crossers)
+            self._edges = self._index_edges(holders, self._crossers)
             # surface -> what a holder adds before it -> what it adds after it
             self._holders = {k: {left: frozenset(rights) for left, rights in v.items()} for k, v in holders.items()}
+
+    @staticmethod
+    def _index_edges(holders: dict[str, dict[str, set[str]]],
+                     crossers: dict[str, tuple[frozenset[str], frozenset[str]]]) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+        """Per watched surface, the characters a holding or crossing word can have right before
+        it and right after it: a word that adds something on the left ends that addition with
+        the character before the match, one that adds on the right begins with the one after.
+        Neither standing there settles most matches with two set lookups."""
+        out: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        for surface in set(holders) | set(crossers):
+            before, after = crossers.get(surface, ((), ()))
+            by_left = holders.get(surface, {})
+            lefts = {x[-1] for x in before} | {x[-1] for x in by_left if x}
+            rights = {x[0] for x in after} | {r[0] for rs in by_left.values() for r in rs if r}
+            out[surface] = (frozenset(lefts), frozenset(rights))
+        return out
 
     def _index_crossers(self) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
         """For every surface, the dictionary words (pack words included: the cut knows them too)
@@ -148,6 +167,12 @@ class BoundaryFilter:
             if not any("\u4e00" <= ch <= "\u9fff" for ch in surface):
                 return True  # AGV, HXD: the scanners already hold Latin words to ASCII word boundaries
             return self.at_boundaries_by_cutting(text, start, end)
+        edges = self._edges.get(surface)
+        if edges is None:
+            return True  # no dictionary word holds or crosses this surface
+        lefts, rights = edges
+        if not ((start > 0 and text[start - 1] in lefts) or (end < len(text) and text[end] in rights)):
+            return True  # none of them can stand here (the hot path)
         by_left = self._holders.get(surface) if self._holders else None
         pre, suf = self._span
         if by_left:

@@ -62,6 +62,7 @@ class Words:
         self._block_char = None  # one character of a jieba block (set on load)
         self._block_memo: OrderedDict[str, tuple[list[int], list[int]]] = OrderedDict()
         self._longest = 0  # longest dictionary entry (set on load)
+        self._longest_from: dict[str, int] = {}  # first character -> longest word beginning with it (set on load)
         self._block_run = None  # a maximal run of block characters (set on load)
         self._lock = threading.Lock()
         self._loading = False
@@ -90,6 +91,11 @@ class Words:
             self._block_char = re.compile(block.rstrip("+")).fullmatch
             self._block_run = re.compile(block)
             self._longest = max(map(len, tk.FREQ))
+            longest_from: dict[str, int] = {}  # first character -> its longest word
+            for w, f in tk.FREQ.items():
+                if f > 0 and len(w) > longest_from.get(w[0], 0):
+                    longest_from[w[0]] = len(w)
+            self._longest_from = longest_from
             self._tk = tk
 
     def load_in_background(self) -> None:
@@ -174,36 +180,39 @@ class Words:
         that stretch gives the tokens of the whole block there, for the cost of a few
         characters instead of the whole block (the scores of two paths that tie to the last
         bit could round apart; a test compares with the whole cut on real text)."""
-        freq = self._tk.FREQ
         longest = self._longest
-        reach_of: dict[int, int] = {}
-
-        def reach(i: int) -> int:  # the end of the longest word from i (jieba's DAG step)
-            got = reach_of.get(i)
-            if got is None:
-                got = i + 1
-                j = i + 1
-                frag = text[i]
-                while j <= hi and frag in freq:
-                    if freq[frag] and j - i > 1:
-                        got = j
-                    j += 1
-                    frag = text[i:j]
-                reach_of[i] = got
-            return got
+        longest_from = self._longest_from.get
+        reach = self._reach
 
         def joins_ascii(x: int) -> bool:
             return _ASCII_WORD(text[x - 1]) is not None and _ASCII_WORD(text[x]) is not None
 
+        def crossed(x: int) -> bool:  # a word from before x ends beyond it (most starts are ruled out by their first character)
+            for i in range(max(lo, x - longest + 1), x):
+                if i + longest_from(text[i], 1) > x and reach(text, i, hi) > x:
+                    return True
+            return False
+
         p = max(lo, min(start, hi))
-        while lo < p < hi and (joins_ascii(p) or any(reach(i) > p for i in range(max(lo, p - longest + 1), p))):
+        while lo < p < hi and (joins_ascii(p) or crossed(p)):
             p -= 1
         q = min(hi, max(end, p + 1))  # at least one token: an empty span still needs the one it touches
-        far = max((reach(i) for i in range(max(lo, q - longest + 1), q)), default=q)
-        while q < hi and (far > q or joins_ascii(q)):
-            far = max(far, reach(q))
+        while q < hi and (joins_ascii(q) or crossed(q)):
             q += 1
         return p, q
+
+    def _reach(self, text: str, i: int, hi: int) -> int:
+        """The end of the longest dictionary word from text[i] that ends by hi (jieba's DAG step)."""
+        freq = self._tk.FREQ
+        got = i + 1
+        j = i + 1
+        f = freq.get(text[i])
+        while f is not None and j <= hi:
+            if f and j - i > 1:
+                got = j
+            j += 1
+            f = freq.get(text[i:j])
+        return got
 
     def _block_extent(self, text: str, lo: int, hi: int) -> tuple[int, int]:
         """[lo, hi) widened to the jieba blocks around it. The block runs of a text are found
@@ -261,6 +270,7 @@ class Words:
         entry; an entry with frequency > 0 is a word), from every start a word reaching the
         span could have; a word never crosses a jieba block."""
         freq = self._require().FREQ
+        longest_from = self._longest_from
         reach = self._longest - 1
         lo, hi = max(0, start - reach), min(len(text), end + reach)
         for run in self._block_run.finditer(text, lo, hi):
@@ -268,7 +278,10 @@ class Words:
             if a1 <= start or a0 >= end:
                 continue
             for i in range(max(a0, start - reach), min(a1, end)):
-                for j in range(i + 2, min(a1, i + reach + 1) + 1):
+                longest = longest_from.get(text[i], 1)
+                if longest < 2 or i + longest <= start:
+                    continue  # no word from here can reach the span
+                for j in range(i + 2, min(a1, i + longest) + 1):
                     f = freq.get(text[i:j])
                     if f is None:
                         break

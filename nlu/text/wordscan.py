@@ -116,9 +116,11 @@ class Match(NamedTuple, Generic[V]):  # type: ignore[misc]
 class WordScanner(Generic[V]):
     def __init__(self, entries: Iterable[tuple[str, V]]) -> None:
         self._root: dict = {}
+        self.longest = 0  # the longest word, in characters
         for word, value in entries:
             if not word:
                 continue
+            self.longest = max(self.longest, len(word))
             node = self._root
             for ch in fold_ascii(word):
                 node = node.setdefault(ch, {})
@@ -193,14 +195,24 @@ class WordScanner(Generic[V]):
             for j, values in self._ends_from(folded, i):
                 yield Match(i, j, values)
 
-    def longest_each(self, text: str) -> list[tuple[int, int]]:
-        """(start, end) of the longest match at every position that has one: the same
-        characters as the union of `scan_overlapping`, for callers that only need coverage.
-        Runs wholly in the regex engine; `_longest_each_by_trie` is the plain form (a test
-        compares the two)."""
+    def longest_each(self, text: str, start: int = 0, stop: int | None = None,
+                     folded: str | None = None) -> list[tuple[int, int]]:
+        """(start, end) of the longest match at every position in [start, stop) that has one
+        (the whole text by default): the same characters as the union of `scan_overlapping`,
+        for callers that only need coverage. A match may end past `stop`; the text before
+        `start` still counts for the ASCII boundary. Runs wholly in the regex engine;
+        `_longest_each_by_trie` is the plain form (a test compares the two)."""
         if self._each_re is None:
             return []
-        return [(m.start(), m.end(1)) for m in self._each_re.finditer(fold_ascii(text))]
+        folded = fold_ascii(text) if folded is None else folded
+        if stop is None or stop >= len(folded):
+            return [(m.start(), m.end(1)) for m in self._each_re.finditer(folded, start)]
+        out = []
+        for m in self._each_re.finditer(folded, start):
+            if m.start() >= stop:
+                break
+            out.append((m.start(), m.end(1)))
+        return out
 
     def _longest_each_by_trie(self, text: str) -> list[tuple[int, int]]:
         """The trie walk `longest_each` compiles to a regex; kept as its executable reference."""

@@ -134,7 +134,7 @@ def test_no_identifier_appears_that_the_user_did_not_type_whole(pipe, raw):
 
 
 TABLE = default_pack()
-PLAIN = st.text(alphabet=st.sampled_from(list("abcAGV-01 查询状态的，。忽略\n 畧і xyz：")), max_size=40)
+PLAIN = st.text(alphabet=st.sampled_from(list("abcAGV-01 查询状态的，。忽略\n 畧і xyz：ＡＧＶ－０１ｉ　！（\u200d")), max_size=40)
 
 
 @given(PLAIN)

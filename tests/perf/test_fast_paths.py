@@ -240,3 +240,49 @@ def test_the_characters_fold_ascii_lowers_in_one_call_have_no_case():
         ch = chr(cp)
         if _CASELESS_OR_ASCII.fullmatch(ch):
             assert ch.lower() == ch, hex(cp)
+
+
+def test_shared_span_instances_give_the_result_a_dict_per_span_gives():
+    """assemble validates each distinct span once and shares the frozen instance; validating
+    the same result from plain dicts (a dict per mention, the plain form) gives an equal one,
+    and a span pydantic would refuse is still refused."""
+    import pydantic
+
+    from nlu.assemble import _validate_span
+    from nlu.bench.corpus import generate
+    from nlu.contract import LegacyInputUnderstanding
+
+    for u in generate(120, 11):
+        r = nlu.understand(u.text, source=u.source, reference_time="2026-03-16T09:30:00+08:00")
+        plain = LegacyInputUnderstanding.model_validate(r.model_dump(by_alias=True))
+        assert plain == r, u.text
+    with pytest.raises(pydantic.ValidationError):
+        _validate_span({"space": "original", "start": -1, "end": 2})
+
+
+def test_residual_runs_by_gaps_equal_the_whole_text_mask():
+    """The pinyin source's unknown runs: looked up gap by gap, the same runs as marking every
+    span of the whole text — on the benchmark corpus, real sentences and random spans."""
+    import json
+
+    from nlu.bench.corpus import generate
+    from nlu.evaluation.realtext import external_dir
+    from nlu.lexicon import default_pack
+    from nlu.stages.correct import CorrectStage
+
+    stage = CorrectStage(default_pack())
+    texts = [u.text for u in generate(400, 13)]
+    d = external_dir()
+    if d is not None:
+        texts += [json.loads(x)["text"] for x in (d / "correct.jsonl").read_text("utf-8").splitlines()[:800] if x.strip()]
+    rng = random.Random(13)
+    for text in texts:
+        n = len(text)
+        for _ in range(3):
+            spans = []
+            for _ in range(rng.randint(0, 6)):
+                a = rng.randint(0, n)
+                spans.append((a, min(n, a + rng.randint(0, 5))))
+            protected, terms = sorted(spans[::2]), sorted(spans[1::2])
+            assert stage._residual_runs(text, protected, terms, []) == \
+                stage._residual_runs_plain(text, protected, terms, []), (text, protected, terms)

@@ -95,3 +95,14 @@ def test_the_shipped_groups_are_the_packs_shared_words():
     assert rules.defaults["车"] is None
     assert "故障" not in rules.defaults and "电池" not in rules.defaults  # state / attribute words
     assert rules.surfaces["任务"] == "任务" and rules.surfaces["车"] == "车"
+
+
+def test_the_precomputed_compounds_answer_as_the_plain_substring_test():
+    from nlu.lexicon import default_pack
+    from nlu.semantics.shared_words import shared_words
+
+    rules = shared_words(default_pack())
+    assert rules.built_on, "the default pack has terms built on a shared word (任务耗时)"
+    for surface in default_pack().terms_by_surface:
+        for domain in (None, "agv", "rail"):
+            assert rules.builds_on_default(surface, domain) == rules._builds_on_default(surface, domain), (surface, domain)
