@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from nlu.lexicon.word_classes import alternation, char_class, number_context
+
 # Cyrillic / Greek capitals that render like Latin ones.
 _CONFUSABLE = str.maketrans({
     "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T", "Х": "X",
@@ -23,14 +25,18 @@ _CONFUSABLE_CHAR = re.compile("[" + "".join(chr(c) for c in _CONFUSABLE) + "]")
 _PREFIXES = r"AGV|HXD\d?[A-Z]?|HXN\d?|DF\d{0,2}[A-Z]?|SS\d?[A-Z]?|T|WO|ST"
 _ID_SHAPE = re.compile(rf"(?<![A-Za-z0-9])(?:{_PREFIXES})-?[0-9A-Za-z]*\d[0-9A-Za-z]*(?![A-Za-z0-9])", re.I)
 _BARE_MODEL = re.compile(r"(?<![A-Za-z0-9-])(?:HXD\d[A-Z]?|HXN\d|DF\d{1,2}[A-Z]?|SS\d[A-Z]?)(?![A-Za-z0-9-])")
-_LOOKALIKE_NUMBER = re.compile(r"(?<![A-Za-z0-9])\d[\d,.]*[OolI][\d,.OolI]*(?=\s*(?:元|块|台|辆|次|个|%|万))")
-_CN_DIGITS = "零〇一二两三四五六七八九十百千"
-_BARE_NUMBER = re.compile(rf"(?<![A-Za-z0-9\-{_CN_DIGITS}])(?:\d{{1,12}}|[零〇][{_CN_DIGITS}]{{1,6}}|[{_CN_DIGITS}]{{2,6}})(?![A-Za-z0-9\-{_CN_DIGITS}])")
+_NUMBER_WORDS = number_context()  # lexicons/number_context.json, compiled once at import
+_LOOKALIKE_NUMBER = re.compile(r"(?<![A-Za-z0-9])\d[\d,.]*[OolI][\d,.OolI]*"
+                               rf"(?=\s*(?:{alternation(_NUMBER_WORDS.lookalike_number_units)}))")
+_CN_DIGITS = char_class(_NUMBER_WORDS.chinese_digits)
+_ZERO = char_class(_NUMBER_WORDS.zero_digits)
+_BARE_NUMBER = re.compile(rf"(?<![A-Za-z0-9\-{_CN_DIGITS}])(?:\d{{1,12}}|[{_ZERO}][{_CN_DIGITS}]{{1,6}}|[{_CN_DIGITS}]{{2,6}})(?![A-Za-z0-9\-{_CN_DIGITS}])")
 # what may follow a number that makes it a quantity, a date or a rank rather than an object
-_NUMBER_CONTINUATION = re.compile(r"\s*(?:[台辆张个次件条列节天日月年号点时分秒周%％万千百亿元块度米岁级组车间楼]|小时|分钟|公里|以上|以下|以内)")
+_NUMBER_CONTINUATION = re.compile(rf"\s*(?:[{char_class(_NUMBER_WORDS.continuation_characters)}]"
+                                  rf"|{alternation(_NUMBER_WORDS.continuation_words)})")
 _QUERY_WINDOW = 64  # how far a query word or question particle is looked for around a bare number
-_QUERY_BEFORE = re.compile(r"(?:查|查询|查一下|看|看下|看一下|找)\s*$")
-_QUESTION_AFTER = re.compile(r"^\s*(?:在哪|怎么样|状态|进度|情况|呢|的状态|的进度|执行记录|现在)")
+_QUERY_BEFORE = re.compile(rf"(?:{alternation(_NUMBER_WORDS.query_words_before)})\s*$")
+_QUESTION_AFTER = re.compile(rf"^\s*(?:{alternation(_NUMBER_WORDS.question_words_after)})")
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,6 @@ from nlu.text.alignment import Alignment
 
 DEFAULT_BUDGET_MS = 100.0  # design 15.1: fast rule path P95 ≤ 100 ms
 
-SAY_AGAIN = "没有收到有效内容，请再说一遍您的问题。"
 
 
 class Pipeline:
@@ -186,6 +185,15 @@ class Pipeline:
             if self.strict:
                 raise
 
+    def _say_again(self) -> str:
+        """The question for an empty turn (clarifications.json `empty_input`), in the policy's pack."""
+        pack = getattr(self.policy, "pack", None)
+        if pack is None:
+            from nlu.lexicon import default_pack
+
+            pack = default_pack()
+        return pack.questions.question("empty_input")
+
     def _gate(self, draft: Draft) -> str | None:
         """Input gates and kill switches; returns the reason when no stage may run."""
         text = draft.original
@@ -193,7 +201,7 @@ class Pipeline:
         if not any(ch.isprintable() and not ch.isspace() for ch in text):
             draft.decision = "clarify"
             draft.reason_codes.append("empty_input")
-            draft.clarification = Clarification("intent", SAY_AGAIN, ["originalText"], [])
+            draft.clarification = Clarification("intent", self._say_again(), ["originalText"], [])
             draft.confidence = {"normalization": 0.0, "semantics": 0.0, "routing": 0.0}
             return "empty_input"
         passthrough = draft.flags.passthrough_reason(draft.source.kind)

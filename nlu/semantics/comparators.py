@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nlu.lexicon.word_classes import function_words
 from nlu.semantics.coordination import group_of
 from nlu.semantics.view import Mention, SentenceView, Word
 
 VALUE_TYPES = frozenset({"quantity", "amount", "time", "time_range"})
-_RANGE_JOINERS = frozenset({"到", "至", "和", "与", "-", "~", "～", "—", "跟"})
+_WORDS = function_words()  # lexicons/function_words.json, read once at import
+_RANGE_JOINERS = frozenset(_WORDS.range_joiners)
 # "介于" … "之间" / "到…之间" patterns all end in 之间 or start with 介于
 MAX_GAP = 2  # a comparison word may be separated from its value by a short filler (不少于 3 台)
 
@@ -108,4 +110,4 @@ def excepting_word(view: SentenceView, span: tuple[int, int]) -> Word | None:
     return None
 
 
-_STATE_GAP_CHARS = frozenset("已的了都就也，, \t")
+_STATE_GAP_CHARS = frozenset(_WORDS.exception_gap)

@@ -1,6 +1,7 @@
 """Which business domain the sentence names or implies (ontology: `agv`, `rail`)."""
 from __future__ import annotations
 
+from nlu.lexicon.word_classes import function_words
 from nlu.semantics.view import SentenceView
 
 # Entity types whose identifiers belong to exactly one domain.
@@ -30,9 +31,11 @@ def implied_domains(view: SentenceView) -> dict[str, list[str]]:
     return out
 
 
-_DENIAL_TAIL = ("不要", "先不要", "不用", "不看", "除外", "不算", "不管", "就不用了", "不需要", "先不看")
-_BETWEEN_TAIL = frozenset("的那边这边方面了先就都也 ")
-_BEFORE_GAP = frozenset("看查要算是管考虑包括含 ")
+_WORDS = function_words()  # lexicons/function_words.json, read once at import
+_DENIAL_TAIL = _WORDS.domain_denials
+_BETWEEN_TAIL = frozenset(_WORDS.domain_denial_gap)
+_BEFORE_GAP = frozenset(_WORDS.domain_look_verbs)
+_CLAUSE_END = "".join(_WORDS.domain_clause_end)
 
 
 def negated_domains(view: SentenceView) -> set[str]:
@@ -54,7 +57,7 @@ def negated_domains(view: SentenceView) -> set[str]:
                     ch in _BEFORE_GAP for ch in text[n.c1:w.c0]):
                 denied = True
         if not denied:
-            tail = text[w.c1:hi].rstrip(" ，,。；;！!？?\n吧啊了")
+            tail = text[w.c1:hi].rstrip(_CLAUSE_END)
             for d in _DENIAL_TAIL:
                 if tail.endswith(d) and all(ch in _BETWEEN_TAIL for ch in tail[:len(tail) - len(d)]):
                     denied = True

@@ -7,19 +7,23 @@ A 不/没 between two copies of one word (在不在, 负责不负责, 去没去)
 """
 from __future__ import annotations
 
+from nlu.lexicon.word_classes import a_not_a_pivots, function_words
 from nlu.semantics.view import SentenceView, Word
 
-_FILLER = frozenset("再去要必用了也都还就会是由被给让 ")
+_WORDS = function_words()  # lexicons/function_words.json, read once at import
+_FILLER = frozenset(_WORDS.negation_gap_fillers)
 MAX_GAP = 4
 # the longest mention, name or coverb phrase a negation's scope may reach across (identifiers
 # and names are far shorter): bounds the work per predicate, so the scope test is linear
 _LONGEST_PHRASE = 64
 
 
-_COVERBS = frozenset("给对把向替为跟")
+_COVERBS = frozenset(_WORDS.coverbs)
+# after a person name inside the scope (不是张三来负责): what may stand before the predicate
+_AFTER_NAME = "".join(_WORDS.name_to_predicate_fillers)
 
 
-_A_NOT_A = frozenset({"不", "没"})
+_A_NOT_A = frozenset(a_not_a_pivots())
 
 
 def a_not_a(text: str, w: Word) -> bool:
@@ -52,7 +56,7 @@ def negation_before(view: SentenceView, pos: int, lo: int = 0, *, through_mentio
             return None  # too far for any mention or coverb phrase to bridge: stop before the scans
         if through_mention:
             for m in view.within(view.mentions, "mentions", gap_start, gap_end):
-                if m.type == "person" and gap_start <= m.c0 and m.c1 <= gap_end and not text[m.c1:pos].strip(" 来"):
+                if m.type == "person" and gap_start <= m.c0 and m.c1 <= gap_end and not text[m.c1:pos].strip(_AFTER_NAME):
                     gap_end = m.c0
                     break
         if through_coverb:  # 不要给 AGV-03 派任务 / 别给它派: the coverb phrase stands inside the scope

@@ -4,21 +4,23 @@
 * 不少于 3 台 AGV 在线吗: a yes/no question whether at least so many objects (the counted
   quantity modifies the object noun) are in a state: a count. A predicative quantity
   (工单至少 15 张吗) compares a value and stays a query.
-All patterns are compiled once at import.
+The words are data (``lexicons/function_words.json``); all patterns are compiled once at import.
 """
 from __future__ import annotations
 
 import re
 from typing import Sequence
 
+from nlu.lexicon.word_classes import alternation, char_class, function_words
 from nlu.semantics import cues
 from nlu.semantics.coordination import group_of
 from nlu.semantics.view import SentenceView, Word
 
-_COMPARATIVE = re.compile(r"(?:哪个|哪一个|哪台|哪一台|哪辆|哪张|哪条|谁)[^，,。；;？?\s]{0,4}?(?:更|最)?"
-                          r"(?:多|少|高|低|快|慢|先|早|晚|大|小|长|短|久|好|差|近|远)")
-_COUNT_UNIT = re.compile(r"\s*(?:台|辆|个|张|条|部|架|列)\s*$")
-_YES_NO = ("吗", "么", "嘛", "是否", "有没有", "够不够", "是不是")
+_WORDS = function_words()  # lexicons/function_words.json, compiled once at import
+_COMPARATIVE = re.compile(rf"(?:{alternation(_WORDS.which_words)})[^，,。；;？?\s]{{0,4}}?"
+                          rf"(?:{alternation(_WORDS.degree_adverbs)})?(?:{alternation(_WORDS.comparative_adjectives)})")
+_COUNT_UNIT = re.compile(rf"\s*(?:{alternation(_WORDS.count_classifiers)})\s*$")
+_YES_NO = _WORDS.yes_no_words
 COMPARED_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station", "organization", "person",
                             "location", "time", "time_range", "maintenance_level"})
 
@@ -54,7 +56,7 @@ def asks_threshold_count(view: SentenceView, governed: list) -> bool:
 
 _CLAUSE_PUNCT = " ，,。；;！!、\n"
 _STATED_VALUE_TYPES = frozenset({"time", "time_range", "amount", "quantity", "maintenance_level"})
-_ALTERNATIVE = "还是"  # 是 A 还是 B: an alternative question, whatever its punctuation
+_ALTERNATIVE = _WORDS.one("alternative_marker")  # 是 A 还是 B: an alternative question, whatever its punctuation
 
 
 def is_statement(view: SentenceView, stated: Sequence[tuple[int, int]] = ()) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from nlu import draft_keys as K
 from nlu.draft import Candidate, Coreference, Draft
 from nlu.lexicon import Pack, default_pack
+from nlu.lexicon.word_classes import function_words, referring_words
 from nlu.pipeline.flags import DOMAINS as BUSINESS_DOMAINS
 from nlu.pipeline.stage import Stage
 from nlu.semantics.coordination import group_of
@@ -34,16 +35,15 @@ _TIERS = (
     frozenset({"person"}),
 )
 _REFERABLE = frozenset().union(*_TIERS)
-_NON_HUMAN = frozenset({"它", "它们"})
-_PLURAL = frozenset({"它们", "他们", "这些", "那些"})
+_CLASSES = referring_words().classes  # lexicons/referring.json, read once at import
+_NON_HUMAN = frozenset(_CLASSES.non_human_pronouns)
+_PLURAL = frozenset(_CLASSES.plural_pronouns)
 # Demonstratives that may determine a following noun instead of standing for one.
-_DETERMINERS = frozenset({"这个", "那个", "这些", "那些", "此", "这台", "那台", "这辆", "那辆", "该"})
+_DETERMINERS = frozenset(_CLASSES.determiners)
 # Mentions a bare demonstrative does not determine (他这周, 这个今天…): values, not objects.
 _NOT_DETERMINED = frozenset({"time", "time_range", "quantity", "amount"})
 # Compounds in which a pronoun character is not a pronoun.
-_NOT_PRONOUN = WordScanner((w, w) for w in (
-    "其它", "其他", "因此", "此外", "如此", "此时", "彼此", "从此", "此后", "此前", "此次", "就此", "在此", "对此",
-    "这个月", "那个月", "这个星期", "这个季度", "那个时候", "这个时候"))
+_NOT_PRONOUN = WordScanner((w, w) for w in _CLASSES.not_pronouns)
 
 
 # A pause that ends a hesitation (那个…AGV-01) as a clause break would.
@@ -55,7 +55,7 @@ _HESITATION_WINDOW = 32
 _FILLER = "filler"
 _FILLER_SHAPED = "filler_shaped"
 # the attributive particle of a described noun phrase (那个 3月12号的检修计划)
-_ATTRIBUTIVE = "的"
+_ATTRIBUTIVE = function_words().one("attributive_particle")
 
 
 class CoreferenceStage(Stage):
@@ -248,7 +248,7 @@ class CoreferenceStage(Stage):
         pos = p.c0
         while pos > 0 and view.text[pos - 1].isspace():
             pos -= 1
-        if pos == 0 or view.text[pos - 1] != "的":
+        if pos == 0 or view.text[pos - 1] != _ATTRIBUTIVE:
             return False
         lo, _ = view.clause_span(p.c0)
         described = [m for m in view.mentions if lo <= m.c0 and m.c1 < pos and m.type not in ("time", "time_range")]

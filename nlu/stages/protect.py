@@ -15,6 +15,7 @@ from typing import NamedTuple
 from nlu.draft import Draft, ProtectedFact
 from nlu.injection import Isolator
 from nlu.lexicon import Pack, default_pack
+from nlu.lexicon.word_classes import alternation, char_class, function_words, number_context, referring_words
 from nlu.pipeline.stage import Stage
 from nlu.stages.vocabulary import vocabulary
 from nlu.text.person_names import PersonNames
@@ -29,7 +30,8 @@ from nlu.values.times import find_times
 
 # A surname + title ("王工", "李师傅") counts as a name only after one of these or a boundary:
 # a bare surname character in the middle of a word is far more often not a surname.
-_NAME_LEFT_CONTEXT = set("让叫找给和跟与由请问是把被向对同及、，,。 \n")
+_WORDS = function_words()  # lexicons/function_words.json, read once at import
+_NAME_LEFT_CONTEXT = set(_WORDS.name_left_context)
 
 
 class Found(NamedTuple):  # immutable; cheaper to build than a frozen dataclass
@@ -54,7 +56,14 @@ _ID_WINDOW = re.compile(r"[A-Za-z0-9-](?:(?<=[0-9])[A-Za-z0-9-]*|[A-Za-z0-9-]*[0
 
 # A vehicle said by its number (一号车, 3号小车), or a number restating an identifier of the
 # same turn (AGV-99 … 九十九号). Not after 月 (3月5号 is a date) nor glued to a code.
-_SPOKEN_NUMBER = re.compile(rf"(?<![月0-9A-Za-z\-])(?P<n>{NUMERAL_RE.pattern})号(?P<car>小?车(?![间站库队厢型次]))?")
+_NUMBER_WORDS = number_context()  # lexicons/number_context.json
+_NUMBER_SUFFIX = _NUMBER_WORDS.one("number_suffix")  # 一号车: only a turn holding it is scanned
+_SPOKEN_NUMBER = re.compile(
+    rf"(?<![{char_class(_NUMBER_WORDS.not_before_number_suffix)}0-9A-Za-z\-])(?P<n>{NUMERAL_RE.pattern})"
+    rf"{re.escape(_NUMBER_SUFFIX)}(?P<car>(?:{alternation(_NUMBER_WORDS.vehicle_noun_prefixes)})?"
+    rf"(?:{alternation(_NUMBER_WORDS.vehicle_nouns)})(?![{char_class(_NUMBER_WORDS.not_vehicle_compounds)}]))?")
+# pronouns that refer to things, never to people (它): kept for an identifier of any kind
+_NON_HUMAN = tuple(referring_words().classes.non_human_pronouns)
 _ID_TAIL = re.compile(r"(\d+)$")
 
 
@@ -165,7 +174,7 @@ class ProtectStage(Stage):
         for s, e, f in found:
             if f.kind not in ("identifier", "person", "organization", "location"):
                 taken.add(s, e)
-        if "号" in text:
+        if _NUMBER_SUFFIX in text:
             self._spoken_numbers(text, found, taken)
 
         bf = boundary_filter(self.pack)
@@ -309,7 +318,7 @@ class ProtectStage(Stage):
         can mean. Only a pronoun typed for that identifier's kind, or 它, keeps it."""
         kept = "".join(text[a:b] for a, b in zip([0] + [e for _, e in spans], [s for s, _ in spans] + [len(text)]))
         wanted = {t for p in self.pack.pronouns if p.word in kept
-                  for t in (p.types or (("*",) if p.word.startswith("它") else ()))}
+                  for t in (p.types or (("*",) if p.word.startswith(_NON_HUMAN) else ()))}
         if not wanted:
             return spans
         out: list[tuple[int, int]] = []
@@ -368,7 +377,8 @@ def _same_span(start: int, end: int) -> tuple[int, int]:
     return (start, end)
 
 
-_IMPERATIVE = ("请", "帮我", "给我", "要", "需要", "立即", "马上", "直接", "必须")
+_IMPERATIVE = _WORDS.imperative_openers
+_DISPOSAL = _WORDS.one("disposal_marker")  # 把…删除: the object moved before the verb
 
 
 def _imperative(original: str, o0: int) -> bool:
@@ -376,7 +386,7 @@ def _imperative(original: str, o0: int) -> bool:
     before = original[max(0, o0 - 4):o0]
     if o0 == 0 or before[-1:] in "，,。；;：:\n " or before.endswith(_IMPERATIVE):
         return True
-    return "把" in original[max(0, o0 - 20):o0]
+    return _DISPOSAL in original[max(0, o0 - 20):o0]
 
 
 _PROTECTED_KIND = {

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from nlu.draft import Draft, Relation
 from nlu.lexicon import Pack, default_pack
+from nlu.lexicon.word_classes import function_words
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.anchors import Anchor, anchors
@@ -26,7 +27,7 @@ PLACES = frozenset({"station", "location", "organization"})
 RESPONSIBLE_OBJECTS = frozenset({"vehicle", "locomotive", "task", "work_order", "station", "organization",
                                  "location", "maintenance_level"})
 LOCATED = frozenset({"vehicle", "locomotive", "task", "work_order", "person", "station"})
-_JOINERS = frozenset({"和", "与", "及", "以及", "跟", "、", "同", "还有"})
+_JOINERS = frozenset(function_words().coordinators)  # lexicons/function_words.json, read once at import
 # interrogative adverbs read as (explain) actions; they stand between a subject and its 在 (AGV-06 为什么停在 ST-09)
 _ADVERBIAL_CLASSES = frozenset({"explain"})
 

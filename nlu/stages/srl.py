@@ -24,6 +24,7 @@ from bisect import bisect_left, bisect_right
 from nlu.draft import Argument, Draft, Frame
 from nlu.draft_keys import DEADLINE, SRL_IMPLICIT
 from nlu.lexicon import Pack, default_pack, load_data_file
+from nlu.lexicon.word_classes import function_words
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.anchors import Anchor, anchors
@@ -45,14 +46,15 @@ from nlu.text.wordscan import WordScanner
 
 OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
 PLACE_TYPES = frozenset({"location", "organization"})
-STATE_WORDS = frozenset({"在线", "离线", "空闲", "故障", "报警", "告警"})
+_WORDS = function_words()  # lexicons/function_words.json, read once at import
+STATE_WORDS = frozenset(_WORDS.state_words)
 STATE_TERM_CATEGORIES = frozenset({"vehicle_state", "locomotive_state", "task_state", "work_order_state"})
 MAX_INSTRUMENT = 8
 IMPLICIT_CONFIDENCE = 0.6
 _MERGE_ROLES = frozenset({"actor", "patient", "target", "condition", "location"})
-_RESULT_ENDS = frozenset("成为")  # 改成 / 改为 + X: X is the result (target)
-_EXCLUDING = frozenset({"不要", "不看", "不含", "不包括", "不包含", "别", "不算"})
-_CLAUSE_TAIL = " 的了吧呢啊，,。；;！!？?\n"
+_RESULT_ENDS = frozenset(_WORDS.result_complements)  # 改成 / 改为 + X: X is the result (target)
+_EXCLUDING = frozenset(_WORDS.excluding_negations)
+_CLAUSE_TAIL = "".join(_WORDS.clause_tail)
 
 
 class SrlStage(Stage):
@@ -323,8 +325,9 @@ class SrlStage(Stage):
 
 
 # What a bare "time + identifier" may hold besides its mentions: particles and discourse fillers.
-_BARE_FILLERS = WordScanner((w, w) for w in (
-    "的", "了", "吧", "呢", "啊", "嗯", "呀", "哦", "额", "那个", "这个", "一下", "请", "帮我", "麻烦", "就是"))
+_BARE_FILLERS = WordScanner((w, w) for w in _WORDS.bare_fillers)
+# a list is a presentation word that asks for no chart or table (柱状图 does)
+_LIST_WORDS = frozenset(_WORDS.list_presentation)
 
 
 def _bare(view: SentenceView) -> bool:
@@ -340,7 +343,7 @@ def _bare(view: SentenceView) -> bool:
 
 def _chart_after(view: SentenceView, pos: int) -> bool:
     """A chart or table word (柱状图, 折线图, 表格 …) after `pos`: the sentence asks for a view."""
-    return any(p.c0 >= pos and p.text != "列表" for p in view.presentation)
+    return any(p.c0 >= pos and p.text not in _LIST_WORDS for p in view.presentation)
 
 
 def _presented(view: SentenceView, a: Word) -> bool:

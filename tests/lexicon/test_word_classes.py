@@ -1,0 +1,109 @@
+"""The closed word classes the rules read by name (referring.json, function_words.json,
+number_context.json) and the empty-input question of clarifications.json."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import nlu
+from nlu.lexicon import PackError, load_pack, write_manifest
+from nlu.lexicon.word_classes import (
+    FUNCTION_WORDS,
+    NUMBER_CONTEXT,
+    REFERRING,
+    alternation,
+    char_class,
+    function_words,
+    number_context,
+    referring_words,
+)
+from nlu.telemetry import ENTITY_TYPES
+
+
+def test_a_class_is_read_by_its_name_in_file_order(pack_copy: Path, edit_json):
+    edit_json(pack_copy / FUNCTION_WORDS, lambda d: d["classes"]["coverbs"]["words"].insert(0, "将"))
+    write_manifest(pack_copy)
+    words = function_words(pack_copy)
+    assert words.coverbs[0] == "将" and "给" in words.coverbs
+    assert function_words(pack_copy) is words  # read once per pack root, not per call
+
+
+def test_the_shipped_classes_hold_what_their_rules_need(shipped_root: Path):
+    ref = referring_words(shipped_root)
+    assert {t for types in (*ref.head_nouns.values(), *ref.classifier_types.values()) for t in types} <= ENTITY_TYPES
+    assert set(ref.ordinals.values()) == {"first", "last"}
+    assert all(n >= 1 for n in ref.numerals.values())
+    assert set(ref.classes.bound_demonstratives) <= set(ref.classes.demonstratives)
+    assert set(ref.classes.counting_classifiers) | set(ref.classes.plural_classifiers) <= set(ref.classes.classifiers)
+    assert len(number_context(shipped_root).number_suffix) == 1
+
+
+@pytest.mark.parametrize("file,change,path", [
+    (FUNCTION_WORDS, lambda d: d["classes"].pop("coverbs"), "$.classes"),  # a class the code reads, gone
+    (FUNCTION_WORDS, lambda d: d["classes"]["coverbs"].update(words=[]), "$.classes.coverbs.words"),
+    (REFERRING, lambda d: d["headNouns"]["types"].update({"车": []}), "$.headNouns.types"),
+    (NUMBER_CONTEXT, lambda d: d["classes"]["queryWordsBefore"].pop("about"), "$.classes.queryWordsBefore"),
+])
+def test_a_malformed_file_is_rejected_naming_file_and_path(pack_copy: Path, edit_json, file, change, path):
+    edit_json(pack_copy / file, change)
+    write_manifest(pack_copy)
+    loader = {FUNCTION_WORDS: function_words, REFERRING: referring_words, NUMBER_CONTEXT: number_context}[file]
+    with pytest.raises(PackError, match=rf"^\[E301\] {file}: ") as exc:
+        loader(pack_copy)
+    assert exc.value.file == file and exc.value.path.startswith(path), (exc.value.path, str(exc.value))
+
+
+def test_an_edited_file_without_a_new_manifest_is_drift(pack_copy: Path, edit_json):
+    edit_json(pack_copy / FUNCTION_WORDS, lambda d: d["classes"]["coverbs"]["words"].append("将"))
+    with pytest.raises(PackError, match=r"^\[E301\] function_words.json: \$: checksum drift"):
+        function_words(pack_copy)
+
+
+def test_a_character_class_holding_a_longer_word_is_rejected(pack_copy: Path, edit_json):
+    edit_json(pack_copy / FUNCTION_WORDS, lambda d: d["classes"]["coverbs"]["words"].append("对于"))
+    write_manifest(pack_copy)
+    with pytest.raises(PackError, match=r"^\[E303\] function_words.json: \$\.classes\.coverbs\.words\[7\]: '对于'"):
+        function_words(pack_copy)
+
+
+def test_a_name_the_file_does_not_have_is_a_numbered_error(shipped_root: Path):
+    with pytest.raises(PackError, match=r"^\[E302\] function_words.json: \$\.classes\.noSuchWords: no such word class"):
+        function_words(shipped_root).no_such_words
+
+
+def test_a_marker_read_as_one_word_must_be_one(pack_copy: Path, edit_json):
+    edit_json(pack_copy / FUNCTION_WORDS, lambda d: d["classes"]["alternativeMarker"]["words"].append("或者"))
+    write_manifest(pack_copy)
+    with pytest.raises(PackError, match=r"^\[E303\] .*alternativeMarker.*exactly one"):
+        function_words(pack_copy).one("alternative_marker")
+
+
+@pytest.mark.parametrize("words,text,hits", [
+    (("查", "查询", "查一下"), "查一下", ["查"]),  # the order is the file's: the first that matches wins
+    (("a.b", "c|d"), "axb a.b c|d", ["a.b", "c|d"]),  # regex characters are literal
+])
+def test_alternation_is_literal_and_ordered(words, text, hits):
+    import re
+
+    assert re.findall(alternation(words), text) == hits
+
+
+def test_char_class_keeps_special_characters_literal():
+    import re
+
+    assert re.findall(f"[{char_class(('-', ']', '^', '的'))}]", "a-b]c^d的") == ["-", "]", "^", "的"]
+
+
+def test_the_empty_input_question_comes_from_clarifications(shipped_root: Path):
+    expected = load_pack(shipped_root, use_cache=False).questions.question("empty_input")
+    assert "再说一遍" in expected
+    r = nlu.understand(" \u200b ")
+    assert r.decision.action == "clarify" and r.decision.clarification.question == expected
+
+
+def test_the_empty_input_question_is_required(pack_copy: Path, edit_json):
+    edit_json(pack_copy / "clarifications.json", lambda d: d["questions"].pop("empty_input"))
+    write_manifest(pack_copy)
+    with pytest.raises(PackError, match=r"clarifications.json: \$\.questions"):
+        load_pack(pack_copy, use_cache=False)
