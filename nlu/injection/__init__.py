@@ -3,6 +3,7 @@ data — it never changes a rule, and only the user's own business question goes
 
     units.py    split a text into units: blocks (fences, comments, role tags, JSON, links,
                 quotes), sentences, clauses, pause-delimited phrases, role turns
+    marks.py    where cleaning removed pauses, line breaks and bidi controls (the judge's boundaries)
     fold.py     the judge's view: width, case, look-alike letters, variant characters and
                 invisible characters folded away, with a map back to the text
     rules.py    the vocabulary (`lexicons/injection.json`) compiled into shapes

@@ -30,6 +30,7 @@ class Shape:
     name: str  # the shape family, e.g. "override_instructions"
     strong: bool  # counts anywhere (also quoted); a soft shape only where it is not descriptive
     raw: bool  # runs on the text as it stands (case kept) instead of the folded view
+    needs_write: bool  # counts only in a text that orders a write (an authority claim)
     pattern: re.Pattern[str]
 
 
@@ -50,6 +51,11 @@ class InjectionRules:
     weak_business: frozenset[str]  # pack words too generic to make a business request
     write_words: tuple[str, ...]  # writes beyond the pack's actions (English, colloquial: 关掉, 清空)
     egress: re.Pattern[str]  # data leaving the system (导出, 发送到): never the question beside an injection
+    fence_tag: re.Pattern[str]  # a closed pseudo-tag pair naming a role: 【系统】…【/系统】, [admin]…[/admin]
+    spoken_marks: dict[str, str]  # a punctuation mark read out in ASR (冒号, 句号) -> "colon" / "stop" / "comma"
+    spoken_gate: re.Pattern[str] | None  # any spoken mark (the precondition before looking for one)
+    spoken_tails: frozenset[str]  # the last characters of the spoken colons (号): a substring test first
+    spoken_role_colon: re.Pattern[str] | None  # a role word and a spoken colon (系统 冒号)
 
 
 def _alternation(words: list[str]) -> str:
@@ -115,9 +121,12 @@ def compile_rules(data: dict) -> InjectionRules:
             flags = 0 if family.get("raw") else re.IGNORECASE
             for variant in _by_script(rx, classes):
                 shapes.append(Shape(family["name"], family["strength"] == "strong", bool(family.get("raw")),
-                                    _compile(expand(variant, classes), flags)))
+                                    family.get("needs") == "write", _compile(expand(variant, classes), flags)))
     markers = data["roleMarkers"]
+    spoken = {w: kind for kind, words in data["spokenMarks"].items() for w in words}
     role_of = {w.casefold(): role for role, words in markers.items() for w in words}
+    roles = [w for ws in markers.values() for w in ws]
+    colons = [w for w, k in spoken.items() if k == "colon"]
     # At a sentence start, after Markdown quote/list/bold prefixes: "system:", "**系统通知**：", "助手："
     role_marker = re.compile(r"[ \t>*\-]*(?:\*\*)?(?P<role>" + _alternation([w for ws in markers.values() for w in ws])
                              + r")(?:\*\*)?[ \t]*[:：]", re.IGNORECASE)
@@ -139,7 +148,19 @@ def compile_rules(data: dict) -> InjectionRules:
         weak_business=frozenset(data["weakBusinessWords"]),
         write_words=tuple(data["writeWords"]),
         egress=re.compile(_alternation(data["egressWords"]), re.IGNORECASE),
+        fence_tag=_fence_tag([w for k in ("system", "assistant") for w in markers[k]] + data["fenceWords"]),
+        spoken_marks=spoken,
+        spoken_gate=re.compile(_alternation(list(spoken))) if spoken else None,
+        spoken_tails=frozenset(w[-1] for w, k in spoken.items() if k == "colon"),
+        spoken_role_colon=re.compile(_alternation(roles) + r"[ \t]*" + _alternation(colons), re.IGNORECASE) if colons else None,
     )
+
+
+def _fence_tag(words: list[str]) -> re.Pattern[str]:
+    """An opening pseudo-tag (【系统】, [system]) and its closing one (【/系统】, [/system]) on one
+    line: the fenced stretch is one unit. Only closed pairs: an unclosed opener is judged as a word."""
+    word = _alternation(words)
+    return re.compile(r"[【\[](?P<z>" + word + r")[】\]][^\n]*?[【\[]/(?P=z)[】\]]", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=4)

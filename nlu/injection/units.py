@@ -3,14 +3,18 @@
 Blocks first, each one unit that is kept or dropped whole: code fences (a pair of ``` or
 an opening ```info + line break), HTML comments, tables (rows of | cells |), chat-template and role tags with what
 they enclose (<system>…</system>, [INST]…[/INST], <|im_start|>…<|im_end|>, <script>…),
-JSON objects and arrays, Markdown images and links, and — inside a sentence — quoted
-passages (“…”, ‘…’, 「…」, "…") and bracketed asides （…）, (…) (cleaning may have narrowed
-the full-width ones; a call's argument list, cancel_task(all), is none). Outside blocks the text
+JSON objects and arrays, Markdown images and links, closed pseudo-tag pairs naming a role
+(【系统】…【/系统】), stretches the user wrapped in bidi controls (`wraps`), and — inside a
+sentence — quoted passages (“…”, ‘…’, 「…」, "…"), bracketed asides （…）, (…) (cleaning may have
+narrowed the full-width ones; a call's argument list, cancel_task(all), is none) and dash
+asides (——…——, —…—, --…--). Outside blocks the text
 splits into sentences (。！？!?；; a line break, an ASCII period before a space), clauses
 (，,、|, a colon not between digits) and, within a clause, pause-delimited units: a space,
 or a place where the user typed an invisible character or a space that cleaning removed
-(`cuts`). A role marker at a sentence start (system:, 助手：, **系统通知**：) opens a turn
-(at any unit start) that runs to the next marker or line break.
+(`cuts`; one where cleaning joined two lines, `breaks`, ends the sentence). A punctuation mark
+read out in ASR (冒号, 句号) standing alone between pauses acts as the mark. A role marker
+(system:, 助手：, **系统通知**：, 系统 冒号) opens a turn (at any unit start) that runs to the next
+marker or line break.
 
 A unit never straddles a block edge, so dropping units never cuts a block in two.
 """
@@ -49,7 +53,10 @@ TAG_START = re.compile(r"<\|[a-z_]{2,20}\||</?(?:system|assistant|developer|user
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _MD_IMAGE_OR_LINK = re.compile(r"!?\[[^\]\n]{0,200}\]\([^)\s]{0,500}\)")
 _QUOTES = {"“": "”", "‘": "’", "「": "」", "『": "』", "（": "）", "(": ")", '"': '"', "'": "'"}
-_HARD = frozenset({"fence", "comment", "tag", "json", "table"})
+_HARD = frozenset({"fence", "comment", "tag", "json", "table", "bidi"})
+# An aside between a pair of dashes in the middle of a sentence (帮我查一下——…——HXD1-0002):
+# the delimited stretch is one unit, judged like a bracketed aside.
+_DASH_PAIR = re.compile(r"(?<![—\-])(——|—|--)(?![—\-])[^\n]{1,200}?(?<![—\-])\1(?![—\-])")
 # Consecutive lines written as table rows (| a | b |): pasted or scanned data, one unit.
 _TABLE = re.compile(r"\|(?:[^|\n]*\|){2,}(?:[^|\n]*\n[^|\n]*\|(?:[^|\n]*\|){2,})*")
 
@@ -134,14 +141,19 @@ def _quotes(text: str, taken: list[tuple[int, int, str]]) -> list[tuple[int, int
     return out
 
 
-def find_blocks(text: str) -> list[tuple[int, int, str]]:
-    cands: list[tuple[int, int, str]] = []
+def find_blocks(text: str, rules: InjectionRules | None = None,
+                wraps: tuple[tuple[int, int], ...] = ()) -> list[tuple[int, int, str]]:
+    """Blocks as (start, end, kind), disjoint and in order; `wraps` are the stretches the user
+    wrapped in bidi controls (`nlu.injection.marks`), each a block of its own."""
+    cands: list[tuple[int, int, str]] = [(a, b, "bidi") for a, b in wraps]
     if "```" in text:
         cands += _fences(text)
     if "<!--" in text:
         cands += [(m.start(), m.end(), "comment") for m in _COMMENT.finditer(text)]
     if "<" in text or "[" in text:
         cands += [(m.start(), m.end(), "tag") for m in _TAG_PAIRS.finditer(text)]
+    if rules is not None and ("【" in text or "[" in text):
+        cands += [(m.start(), m.end(), "tag") for m in rules.fence_tag.finditer(text)]
     if "](" in text:
         cands += [(m.start(), m.end(), "image" if text[m.start()] == "!" else "link") for m in _MD_IMAGE_OR_LINK.finditer(text)]
     cands += _json_blocks(text)
@@ -155,7 +167,19 @@ def find_blocks(text: str) -> list[tuple[int, int, str]]:
         blocks.append(b)
     if any(q in text for q in _QUOTES):
         blocks = sorted(blocks + _quotes(text, blocks))
+    if "—" in text or "--" in text:
+        blocks = sorted(blocks + _dash_asides(text, blocks))
     return blocks
+
+
+def _dash_asides(text: str, taken: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Dash-delimited asides outside every other block (a dash inside a quote is the quote's)."""
+    out: list[tuple[int, int, str]] = []
+    for m in _DASH_PAIR.finditer(text):
+        s, e = m.span()
+        if not any(a < e and s < b for a, b, _ in taken):
+            out.append((s, e, "dash"))
+    return out
 
 
 # Sentences, clauses and pauses ---------------------------------------------------------
@@ -167,8 +191,11 @@ _TOKEN = re.compile(
     r"|(?P<word>[^。！？!?；;\n，,、|:：\s.]+|.)", re.S)
 
 
-def segment(text: str, rules: InjectionRules, cuts: frozenset[int] = frozenset()) -> list[Unit]:
-    blocks = find_blocks(text)
+def segment(text: str, rules: InjectionRules, cuts: frozenset[int] = frozenset(),
+            breaks: frozenset[int] = frozenset(), wraps: tuple[tuple[int, int], ...] = ()) -> list[Unit]:
+    """The units of `text`; `cuts` are pauses cleaning removed, `breaks` the removed line breaks
+    among them (a sentence ends there), `wraps` bidi-wrapped stretches (blocks)."""
+    blocks = find_blocks(text, rules, wraps)
     units: list[Unit] = []
     sent = clause = 0
     state = {"colon": False, "open": None}  # colon: the next clause follows a colon
@@ -193,7 +220,10 @@ def segment(text: str, rules: InjectionRules, cuts: frozenset[int] = frozenset()
         bounds = [s, *inner, e]
         for k, (a, b) in enumerate(zip(bounds, bounds[1:])):
             if k > 0:
-                close_unit()
+                if a in breaks:
+                    new_sentence()
+                else:
+                    close_unit()
             u = state["open"]
             if u is not None and u.end == a:
                 u.end = b
@@ -221,15 +251,43 @@ def segment(text: str, rules: InjectionRules, cuts: frozenset[int] = frozenset()
             new_sentence()
         else:
             close_unit()
-        units.append(Unit(bs, be, sent, clause, "quote" if kind in ("quote", "bracket") else "block", kind,
+        units.append(Unit(bs, be, sent, clause, "quote" if kind in ("quote", "bracket", "dash") else "block", kind,
                           colon_before=state["colon"]))
         if hard:
             new_sentence()
         else:
             close_unit()
         pos = be
+    if rules.spoken_gate is not None and rules.spoken_gate.search(text):
+        _spoken_marks(text, units, rules)
     _mark_turns(text, units, rules)
     return units
+
+
+def _spoken_marks(text: str, units: list[Unit], rules: InjectionRules) -> None:
+    """A punctuation mark read out (ASR: 系统 冒号 … 句号 …) standing alone between pauses acts as
+    the mark: after a spoken stop a new sentence begins, after a spoken colon or comma a new
+    clause (the colon's introducing what follows). The mark's own unit stays where it was said."""
+    extra_sent = extra_clause = 0
+    colon = False
+    last_clause = None
+    for u in units:
+        if (u.sentence, u.clause) != last_clause:
+            last_clause = (u.sentence, u.clause)
+            colon = False  # a written boundary: the spoken colon's clause has ended
+        u.sentence += extra_sent
+        u.clause += extra_clause
+        if colon:
+            u.colon_before = True
+        kind = rules.spoken_marks.get(text[u.start:u.end]) if u.kind == "text" else None
+        if kind == "stop":
+            extra_sent += 1
+            extra_clause += 1
+            colon = False
+        elif kind in ("colon", "comma"):
+            extra_clause += 1
+            colon = kind == "colon"
+
 
 
 def _mark_turns(text: str, units: list[Unit], rules: InjectionRules) -> None:
@@ -238,12 +296,13 @@ def _mark_turns(text: str, units: list[Unit], rules: InjectionRules) -> None:
     line or heading."""
     if "#" in text:
         _mark_sections(text, units, rules)
-    if ":" not in text and "：" not in text:
+    spoken = rules.spoken_gate is not None and rules.spoken_gate.search(text) is not None
+    if ":" not in text and "：" not in text and not spoken:
         return
     turn = -1
     role: str | None = None
     turn_end = -1
-    for u in units:
+    for k, u in enumerate(units):
         if u.turn is not None:
             continue  # inside a heading's section
         if role is not None and u.start >= turn_end:
@@ -252,14 +311,29 @@ def _mark_turns(text: str, units: list[Unit], rules: InjectionRules) -> None:
         # still starts a turn (查询 AGV-01 系统：你必须…)
         if u.kind == "text":
             m = rules.role_marker.match(text, u.start)
-            if m:
+            word = m.group("role") if m else _spoken_marker(text, units, k, rules) if spoken else None
+            if word is not None:
                 turn = max(turn + 1, 1000)  # heading sections number below 1000
-                role = rules.role_of.get(m.group("role").casefold(), "system")
+                role = rules.role_of.get(word.casefold(), "system")
                 u.kind = "marker"
-                nl = text.find("\n", m.end())
+                if not m:
+                    units[k + 1].kind = "marker"  # the spoken colon belongs to the marker
+                nl = text.find("\n", u.end)
                 turn_end = nl if nl >= 0 else len(text)
         if role is not None:
             u.role, u.turn = role, turn
+
+
+def _spoken_marker(text: str, units: list[Unit], k: int, rules: InjectionRules) -> str | None:
+    """A role word said as a unit of its own and followed by a spoken colon (系统 冒号 …)."""
+    u = units[k]
+    word = text[u.start:u.end]
+    if word.casefold() not in rules.role_of or k + 1 >= len(units):
+        return None
+    nxt = units[k + 1]
+    if nxt.kind != "text" or rules.spoken_marks.get(text[nxt.start:nxt.end]) != "colon" or text[u.end:nxt.start].strip():
+        return None
+    return word
 
 
 def _mark_sections(text: str, units: list[Unit], rules: InjectionRules) -> None:

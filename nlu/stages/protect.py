@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from nlu.draft import Draft, ProtectedFact
 from nlu.injection import Isolator
+from nlu.injection.marks import removed_marks
 from nlu.lexicon import Pack, default_pack
 from nlu.lexicon.word_classes import alternation, char_class, function_words, number_context, referring_words
 from nlu.pipeline.stage import Stage
@@ -279,7 +280,8 @@ class ProtectStage(Stage):
     def _isolate_injection(self, draft: Draft) -> str | None:
         """Drop injected instructions before anything is protected (they are not the question)."""
         text = draft.text
-        found = self._isolator.isolate(text, _pauses(draft))
+        marks = removed_marks(draft.alignment)
+        found = self._isolator.isolate(text, marks.cuts, marks.breaks, marks.wraps)
         if found is None:
             return None
         spans = self._keep_referenced_identifiers(text, [(s, e) for s, e, _ in found.drops])
@@ -360,17 +362,6 @@ class ProtectStage(Stage):
             if self._word_starts_at(text, s):  # 问一下王工: a word ends right before the surname
                 return s
         return None
-
-
-def _pauses(draft: Draft) -> frozenset[int]:
-    """Where cleaning removed a space or an invisible character the user typed (a space
-    between Han characters, a zero-width run): a pause, so a unit boundary for the judge."""
-    al = draft.alignment
-    if al.is_unchanged_text:
-        return frozenset()
-    original = draft.original
-    return frozenset(seg.c0 for seg in al.segments
-                     if seg.kind == "deleted" and all(ch.isspace() or not ch.isprintable() for ch in original[seg.o0:seg.o1]))
 
 
 def _same_span(start: int, end: int) -> tuple[int, int]:
