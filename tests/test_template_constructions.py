@@ -20,7 +20,8 @@ def _corpus(name):
 
 
 ROUTE_RULES = ("route.list_after_topic", "route.scheduled_when", "route.period_report", "route.how_many_shape",
-               "route.declined_template")
+               "route.declined_template", "route.scheduled_state", "route.fact_negation", "route.indefinite_count",
+               "route.measured_remaining", "route.headless_members", "route.agent_noun")
 ROUTE_POS = [(r, c) for r in ROUTE_RULES for c in _corpus(r)["positive"]]
 ROUTE_NEG = [(r, c) for r in ROUTE_RULES for c in _corpus(r)["negative"]]
 
@@ -72,7 +73,7 @@ def _writes(r):
     return [f for f in r.semantic_frames if f.action_class in WRITE_CLASSES and not f.negated]
 
 
-WRITE_RULES = ("srl.attribute_change", "srl.topic_dispatch", "srl.write_words")
+WRITE_RULES = ("srl.attribute_change", "srl.topic_dispatch", "srl.write_words", "srl.order_verbs", "srl.agent_noun")
 WRITE_POS = [(r, c) for r in WRITE_RULES for c in _corpus(r)["positive"]]
 WRITE_NEG = [(r, c) for r in WRITE_RULES for c in _corpus(r)["negative"]]
 

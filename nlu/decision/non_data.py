@@ -8,6 +8,8 @@ not the grammar around it. A negation (不客气, 我不想上班了), a number 
 comparison or a question word is as much part of general talk as of a data question, so on
 its own it decides nothing. The judgement, most certain first:
 
+0. every word of the business is owned by a thing outside the pack (手机电量, 健身计划, 机车
+   夹克, 外卖平台的派单: `general_topic.py`): a general question, not a data question;
 1. something of the business — an object (identifier or a look-alike, a term or entity of a
    business domain, a person), a domain, a write, a correction, a flag that must be asked
    about — makes it a data question. A word ambiguous only between readings
@@ -42,7 +44,10 @@ import unicodedata
 from nlu import draft_keys as K
 from nlu.draft import Draft
 from nlu.pipeline.flags import DOMAINS as BUSINESS_DOMAINS
+from nlu.decision.general_topic import GeneralTopic, preconditions
 from nlu.semantics.fillers import Fillers
+from nlu.semantics.view import sentence_view
+from nlu.stages.vocabulary import vocabulary
 from nlu.suspicious import find_suspicious
 from nlu.text.pos import pos_tagger
 
@@ -101,6 +106,12 @@ class NonDataJudge:
         self.id_patterns = tuple(p.pattern for p in pack.identifier_patterns)
         self.pos = pos_tagger(pack)
         self.term_domain = {t.term_code: t.domain for t in pack.terms}
+        self.pack = pack
+        ops = sorted(data.get("arithmeticOperators", ()), key=len, reverse=True)
+        # 1加1, 3乘以4: numbers joined by an operator are operands, not bare numbers for an object
+        self.arithmetic = re.compile(r"\d\s*(?:{})\s*\d".format("|".join(map(re.escape, ops)))) if ops else None
+        self.general = GeneralTopic(pack, self.pos, data["generalOwner"], self.record_nouns,
+                                    self.content_tags, self.skip_words)
 
     # -- loading ------------------------------------------------------------------------
     def warm_up(self) -> None:
@@ -113,9 +124,17 @@ class NonDataJudge:
         if fillers:
             flags = flags - {K.UNRESOLVED_COREFERENCE}
         text = _blank(draft.text, fillers)
+        arithmetic = K.BARE_REFERENCE in flags and self.arithmetic is not None and bool(self.arithmetic.search(draft.text))
+        if arithmetic:
+            flags = flags - {K.BARE_REFERENCE}  # 1加1等于几: arithmetic, no object asked for
+        if preconditions(draft, flags, _DATA_SIGNALS | _STAND_IN_SIGNALS) and not self._suspicious(draft) and \
+                self.general.owns_all(draft, sentence_view(draft, vocabulary(self.pack))):
+            return NON_DATA  # 手机电量, 健身计划, 机车夹克: the pack's words belong to a thing of the world
         # the cheap evidence first; the stand-ins' nouns (a jieba pass) only when nothing else decides
-        if self._business(draft, flags - _STAND_IN_SIGNALS) or self._suspicious(draft):
+        if self._business(draft, flags - _STAND_IN_SIGNALS) or self._suspicious(draft, operands=arithmetic):
             return BUSINESS
+        if arithmetic and not flags & _STAND_IN_SIGNALS:
+            return NON_DATA  # nothing of the business, and the numbers are operands
         if flags & _STAND_IN_SIGNALS and not (self._stand_ins_only(draft) and self.pos.ready() and len(
                 self._foreign_words(draft, text, self.noun_tags, _TOPIC_NOUNS)) >= _TOPIC_NOUNS):
             return BUSINESS
@@ -161,10 +180,12 @@ class NonDataJudge:
         return any(self.term_domain.get(c.id) in BUSINESS_DOMAINS or self.term_domain.get(c.id) is None
                    for t in draft.terms if not t.confirmed for c in t.candidates)
 
-    def _suspicious(self, draft: Draft) -> bool:
-        """АGV-01 (a Cyrillic А), T-20260102411: a look-alike or malformed key is business."""
+    def _suspicious(self, draft: Draft, operands: bool = False) -> bool:
+        """АGV-01 (a Cyrillic А), T-20260102411: a look-alike or malformed key is business
+        (with `operands`, the bare numbers of an arithmetic expression are not)."""
         valid = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
-        return bool(find_suspicious(draft.text, valid, self.id_patterns))
+        found = find_suspicious(draft.text, valid, self.id_patterns)
+        return any(not (operands and f.reason == "bare_reference") for f in found)
 
     @staticmethod
     def _filler_demonstratives(draft: Draft, flags: set[str]) -> list[tuple[int, int]]:

@@ -66,7 +66,7 @@ def implied_actions(view: SentenceView) -> list[Word]:
     text = view.text
     out: list[Word] = []
     for i, ch in enumerate(text):
-        if ch == "把":
+        if ch == "把" or ch == "将" and _disposal_object_follows(view, i):
             w = _disposal(view, i)
         elif ch in "派让叫":
             w = _dispatch(view, i) or (_topic_dispatch(view, i) if ch == "派" else None)
@@ -76,6 +76,8 @@ def implied_actions(view: SentenceView) -> list[Word]:
             w = _change(view, i)
         elif ch == "调":
             w = _topic_dispatch(view, i)
+        elif ch == "给":
+            w = _give_order(view, i)
         else:
             w = None
         if w is None and text.startswith(_CHANGE_ATTRIBUTES, i):
@@ -156,13 +158,14 @@ def _change(view: SentenceView, i: int) -> Word | None:
     m = _CHANGE.match(text, i)
     if m is None or not _free(view, i):
         return None
-    if i > 0 and "\u4e00" <= text[i - 1] <= "\u9fff" and text[i - 1] not in "不别要没再先就也都请来去并" and \
-            not any(n.c1 == i for n in view.negations):  # 不用推迟 / 别改: a negation may stand right before
-        return None
     lo, hi = view.clause_span(i)
+    disposed = [k for k, ch in enumerate(text[lo:i], lo) if ch == "把" and _free(view, k)]
+    if i > 0 and "\u4e00" <= text[i - 1] <= "\u9fff" and text[i - 1] not in "不别要没再先就也都请来去并" and \
+            not any(n.c1 == i for n in view.negations) and not (disposed and m.group() in _TWO_CHAR_VERBS):
+        return None  # 不用推迟 / 别改: a negation may stand right before; 把…计划推迟: the object does
     if _has_action(view, lo, hi):
         return None
-    if any(ch == "把" and _free(view, k) for k, ch in enumerate(text[lo:i], lo)):
+    if any(_disposal(view, k) is not None for k in disposed):
         return None  # the disposal reads it
     j = m.end()
     while j < hi and text[j].isspace():
@@ -171,9 +174,55 @@ def _change(view: SentenceView, i: int) -> Word | None:
     follows = nxt is not None and nxt.c0 == j and nxt.type in _CHANGE_OBJECT_TYPES
     follows = follows or any(w.c0 == j and w.kind == "attribute" for w in view.cues)
     follows = follows or any(p.c0 == j for p in view.pronouns) or text.startswith(_CHANGE_ATTRIBUTES, j)
+    # 把 DF4B-1234 的计划推迟三天: the object stands before the verb, with no resultative to read it
+    follows = follows or m.group() in _TWO_CHAR_VERBS and any(x.c0 > k for k in disposed for x in view.mentions
+                                                          if x.c1 <= i and x.type in _CHANGE_OBJECT_TYPES)
     if not follows:
         return None
     return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
+
+
+_ORDER_VERBS = re.compile(r"\s*(?:下发|下达|安排|下|派|发|排)\s*")
+_ORDER_COUNT = re.compile(r"(?:一|两|几)?\s*(?:个|条|张|份|单|次)?")
+_ORDER_NOUNS = ("任务", "工单", "计划", "检修")
+_ORDER_ASKING = re.compile(r"[吗么嘛？?]|多少|什么|啥|哪|没有?\s*$")
+_ORDER_GIVEN = re.compile(r"[了过]?的|了")
+
+
+def _give_order(view: SentenceView, i: int) -> Word | None:
+    """给 + a vehicle or locomotive + 下/派/排 + (一个 …) + a task, work order or repair: a create
+    (给 AGV-30 下一个去 ST-15 的任务, 给 HXD1-0003 排 C4 修), unless asked about or described
+    (给 AGV-30 排的任务, 给 HXD1-0003 排了 C3 修吗)."""
+    if not _free(view, i):
+        return None
+    lo, hi = view.clause_span(i)
+    if _has_action(view, lo, hi):
+        return None
+    text = view.text
+    obj = next((m for m in view.mentions if m.c0 > i), None)
+    if obj is None or obj.type not in MOVERS or text[i + 1:obj.c0].strip():
+        return None
+    m = _ORDER_VERBS.match(text, obj.c1)
+    if m is None or not m.group().strip():
+        return None
+    v0 = obj.c1 + len(m.group()) - len(m.group().lstrip())
+    v1 = v0 + len(m.group().strip())
+    if _ORDER_GIVEN.match(text, v1):
+        return None  # 给 AGV-30 排的任务 / 下了: a past order described
+    r0 = _ORDER_COUNT.match(text, m.end()).end()
+    rest = text[r0:hi]
+    level = next((x for x in view.mentions if x.c0 >= m.end() and x.c1 <= hi and x.type == "maintenance_level"), None)
+    if not (level is not None and not text[r0:level.c0].strip() or any(n in rest for n in _ORDER_NOUNS)):
+        return None
+    if _ORDER_ASKING.search(rest):
+        return None
+    return Word(v0, v1, "action", ImpliedAction(text[v0:v1], "create", True), text[v0:v1])
+
+
+def _disposal_object_follows(view: SentenceView, i: int) -> bool:
+    """将 + an object's identifier is the written form of 把 (将 SS4B-0088 的计划提前到下周一);
+    elsewhere 将 is 'will' (将于明天检修)."""
+    return any(m.c0 == i + 1 or m.c0 > i and not view.text[i + 1:m.c0].strip() for m in view.mentions[:8])
 
 
 def _has_action(view: SentenceView, lo: int, hi: int) -> bool:

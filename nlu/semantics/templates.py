@@ -40,6 +40,14 @@ class TemplateRules:
     constructions: tuple[Construction, ...] = ()
     # Light verbs between a negation and the template word it declines (不用做报表, 不要看明细).
     decline_verbs: tuple[str, ...] = ()
+    # Negations that deny a fact (没有, 不是): they ask whether it is so and decline no template.
+    fact_negations: frozenset[str] = frozenset()
+    # 多少 + a measured quantity (还剩多少电): a value of one object, a status.
+    measured_after: tuple[str, ...] = ()
+    # 是不是有几台 …: 几 after these is "some", not a how-many question.
+    indefinite_before: tuple[str, ...] = ()
+    # 计划员, 统计员: a template word with these after it names a person by the work.
+    agent_suffixes: tuple[str, ...] = ()
 
     def is_explicit(self, template: str, word: str) -> bool:
         return word in self.explicit.get(template, ())
@@ -60,6 +68,8 @@ class TemplateRules:
                     k = before.rfind(attr)
                     if k >= 0 and len(before) - (k + len(attr)) <= 4:
                         return True
+                if self.measured_after and text.startswith(self.measured_after, w.c1):
+                    return True
         return False
 
     def rank(self, template: str) -> int:
@@ -88,6 +98,10 @@ def template_rules(pack) -> TemplateRules:  # noqa: ANN001
             record_nouns=tuple(nouns["recordNouns"]),
             object_heads=tuple(nouns["objectHeads"]),
             decline_verbs=tuple(sorted(nouns.get("declineVerbs", ()), key=len, reverse=True)),
+            fact_negations=frozenset(nouns.get("factNegations", ())),
+            measured_after=tuple(sorted(nouns.get("measuredAfter", ()), key=len, reverse=True)),
+            indefinite_before=tuple(nouns.get("indefiniteBefore", ())),
+            agent_suffixes=tuple(nouns.get("agentSuffixes", ())),
             constructions=tuple(Construction(r["name"], r["template"], re.compile(r["regex"]),
                                              frozenset(r.get("governs", ())), frozenset(r.get("requires", ())))
                                 for r in shapes["rules"]),

@@ -188,11 +188,15 @@ class CoreferenceStage(Stage):
         if p.c0 - lo > _HESITATION_WINDOW:
             return None  # a hesitation opens its clause: not after a long run of anything
         before = text[lo:p.c0]
-        if not self._fillers.only(before, social=True):
-            return None
         # what follows, within a bounded window (each demonstrative of a long clause would
         # otherwise copy and search the rest of it: quadratic in the clause)
         after = text[p.c1:min(hi, p.c1 + _HESITATION_WINDOW)]
+        if not self._fillers.only(before, social=True):
+            # 帮我看一下那个 呃 检修计划: right after a verb, with a filler right after it, the
+            # demonstrative hesitates before the verb's object all the same
+            after_verb = any(a.c1 == len(before.rstrip()) + lo for a in view.actions)
+            if not (after_verb and self._fillers.starts_with(after)):
+                return None
         pause = min((i for i in (after.find(e) for e in _ELLIPSES) if i >= 0), default=-1)
         if pause < 0 and hi - p.c1 > _HESITATION_WINDOW:
             alone = False  # no pause in reach: not a demonstrative standing alone

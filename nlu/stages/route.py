@@ -98,9 +98,14 @@ class RouteStage(Stage):
         for w in view.triggers:
             if _declined(view, rules, w):
                 continue  # 不用统计 / 不要报表 / 不用做报表: a template the user declines is not asked for
+            if rules.agent_suffixes and view.text.startswith(rules.agent_suffixes, w.c1):
+                continue  # 计划员, 统计员: a person named by the work, not the answer shape asked
             for tpl in w.data:
                 if tpl == "operation":
                     continue  # an operation is decided by the write frame, below
+                if tpl == "count" and rules.indefinite_before and \
+                        view.text[:w.c0].rstrip().endswith(rules.indefinite_before):
+                    continue  # 是不是有几台小车停着: some vehicles, not how many
                 if tpl == "count" and not counts(view.text, w.c0, w.c1):
                     shape = shape_at(view.text, w.c0, w.c1)
                     if shape is not None and shape.shape == WHICH_ONES:
@@ -110,7 +115,7 @@ class RouteStage(Stage):
                     explicit.add(tpl)
                 else:
                     hints.add(tpl, min(MAX_INFERRED, hints.score.get(tpl, HINT - 0.05) + 0.05), "context")
-        if any(s.shape == HOW_MANY for s in question_shapes(view.text)):
+        if any(s.shape == HOW_MANY and not _indefinite(view.text, s, rules) for s in question_shapes(view.text)):
             explicit.add("count")  # 几单, 多少趟, 工单数: a how-many shape pins the count with or without a trigger
         writes = [f for f in draft.frames if f.write]
         if any(not f.negated for f in writes):
@@ -286,14 +291,21 @@ def _named(draft: Draft, view: SentenceView) -> bool:
 def _declined(view: SentenceView, rules: TemplateRules, w) -> bool:  # noqa: ANN001 - w: a trigger Word
     """A negation governs the template word, directly or across a light verb (不用做报表)."""
     lo = view.clause_span(w.c0)[0]
-    if negation_before(view, w.c0, lo) is not None:
-        return True
+    n = negation_before(view, w.c0, lo)
+    if n is not None:
+        return n.text not in rules.fact_negations  # 没有检修计划: a fact denied, the plan still asked
     before = view.text[lo:w.c0].rstrip()
     for verb in rules.decline_verbs:
         if before.endswith(verb):
             k = lo + len(before) - len(verb)
-            return negation_before(view, k, lo) is not None
+            n = negation_before(view, k, lo)
+            return n is not None and n.text not in rules.fact_negations
     return False
+
+
+def _indefinite(text: str, shape, rules: TemplateRules) -> bool:  # noqa: ANN001 - shape: a question shape
+    """是不是有几台小车停着: 几 after an existential yes/no question is "some", not how many."""
+    return text[:shape.start].rstrip().endswith(rules.indefinite_before) if rules.indefinite_before else False
 
 
 def _asks_records(view: SentenceView, rules: TemplateRules) -> bool:
@@ -311,7 +323,19 @@ def _asks_records(view: SentenceView, rules: TemplateRules) -> bool:
         if head in rules.record_nouns or head in rules.object_heads or \
                 (len(head) <= 6 and head.endswith(rules.record_nouns)):
             return True
+        if not head and _headless_object_of_read(view, rules, lo, lo + k):
+            return True
     return False
+
+
+def _headless_object_of_read(view: SentenceView, rules: TemplateRules, lo: int, de: int) -> bool:
+    """只看ST-05附近的 (after 不是所有小车都要看): a headless …的 read by a verb of its clause, whose
+    head is an object noun said before the clause — the described members of that set."""
+    if not any(lo <= a.c0 and a.c1 <= de and not a.data.write for a in view.actions
+               if hasattr(a.data, "write")):
+        return False
+    before = view.text[:lo]
+    return any(n in before for n in rules.object_heads)
 
 
 def _reading_counts(reading: Reading, templates: list[Candidate], default_templates: frozenset[str]) -> bool:
