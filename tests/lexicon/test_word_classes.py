@@ -1,5 +1,5 @@
 """The closed word classes the rules read by name (referring.json, function_words.json,
-number_context.json) and the empty-input question of clarifications.json."""
+number_context.json, implied_actions.json) and the empty-input question of clarifications.json."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,11 +10,13 @@ import nlu
 from nlu.lexicon import PackError, load_pack, write_manifest
 from nlu.lexicon.word_classes import (
     FUNCTION_WORDS,
+    IMPLIED_ACTIONS,
     NUMBER_CONTEXT,
     REFERRING,
     alternation,
     char_class,
     function_words,
+    implied_action_words,
     number_context,
     referring_words,
 )
@@ -44,14 +46,29 @@ def test_the_shipped_classes_hold_what_their_rules_need(shipped_root: Path):
     (FUNCTION_WORDS, lambda d: d["classes"]["coverbs"].update(words=[]), "$.classes.coverbs.words"),
     (REFERRING, lambda d: d["headNouns"]["types"].update({"车": []}), "$.headNouns.types"),
     (NUMBER_CONTEXT, lambda d: d["classes"]["queryWordsBefore"].pop("about"), "$.classes.queryWordsBefore"),
+    (IMPLIED_ACTIONS, lambda d: d["classes"].pop("changeVerbs"), "$.classes"),
+    (IMPLIED_ACTIONS, lambda d: d["classes"]["recordNouns"].update(words=["工单", "工单"]), "$.classes.recordNouns.words"),
 ])
 def test_a_malformed_file_is_rejected_naming_file_and_path(pack_copy: Path, edit_json, file, change, path):
     edit_json(pack_copy / file, change)
     write_manifest(pack_copy)
-    loader = {FUNCTION_WORDS: function_words, REFERRING: referring_words, NUMBER_CONTEXT: number_context}[file]
+    loader = {FUNCTION_WORDS: function_words, REFERRING: referring_words, NUMBER_CONTEXT: number_context,
+              IMPLIED_ACTIONS: implied_action_words}[file]
     with pytest.raises(PackError, match=rf"^\[E301\] {file}: ") as exc:
         loader(pack_copy)
     assert exc.value.file == file and exc.value.path.startswith(path), (exc.value.path, str(exc.value))
+
+
+def test_the_construction_classes_keep_what_their_patterns_assume(shipped_root: Path):
+    words = implied_action_words(shipped_root)
+    # 新建 is the one build verb longer than a character, and 新 alone is no build verb
+    assert words.one("new_build_verb") in words.build_verbs and words.one("new_marker") not in words.build_verbs
+    # a longer change verb is tried before its own prefix (改成 before 改): the file's order is the regex's
+    for i, w in enumerate(words.change_verbs):
+        assert not any(w.startswith(v) and w != v for v in words.change_verbs[:i]), w
+    # 调 opens only a topic dispatch; 派 is read by the causative-dispatch branch first
+    assert set(words.topic_send_verbs) - set(words.dispatch_verbs) == {"调"}
+    assert set(words.send_results) <= set(words.resultatives)
 
 
 def test_an_edited_file_without_a_new_manifest_is_drift(pack_copy: Path, edit_json):
