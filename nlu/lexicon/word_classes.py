@@ -8,7 +8,10 @@ Three data files hold them, one concern each (``lexicons/README.md``):
   clause tails, joiners, question and denial words, imperative openers …;
 * ``number_context.json`` — what stands around a number and tells what it is;
 * ``implied_actions.json`` — the words of the constructions that carry an action without a
-  pack action word (``nlu/semantics/constructions.py``: 把 + V + 成, 派 + mover + 去, 建 + 工单 …).
+  pack action word (``nlu/semantics/constructions.py``: 把 + V + 成, 派 + mover + 去, 建 + 工单 …)
+  and the implied query predicate;
+* ``implied_templates.json`` — what tells the answer shape of a data question no trigger word
+  names (``nlu/stages/route.py``: 哪 → list, a quantity in a comparison → count).
 
 A class is read by its name as an attribute in snake case (``function_words().coverbs`` is
 ``$.classes.coverbs``), so the code shows what a word class is for and never its characters.
@@ -33,6 +36,7 @@ REFERRING = "referring.json"
 FUNCTION_WORDS = "function_words.json"
 NUMBER_CONTEXT = "number_context.json"
 IMPLIED_ACTIONS = "implied_actions.json"
+IMPLIED_TEMPLATES = "implied_templates.json"
 
 E301 = "[E301] {problem}"
 E302 = "[E302] {file}: $.classes.{name}: no such word class (the code reads it by this name)"
@@ -153,6 +157,11 @@ def implied_action_words(root: Path | str | None = None) -> WordClasses:
     return _load(IMPLIED_ACTIONS, root)
 
 
+def implied_template_words(root: Path | str | None = None) -> WordClasses:
+    """The answer-shape word classes of the pack at `root` (default pack when None), read once."""
+    return _load(IMPLIED_TEMPLATES, root)
+
+
 def referring_words(root: Path | str | None = None) -> ReferringWords:
     """Demonstrative-phrase parts and pronoun classes of the pack at `root`, read once."""
     return _load(REFERRING, root)
@@ -174,5 +183,6 @@ def a_not_a_pivots(root: Path | str | None = None) -> tuple[str, ...]:
     return got
 
 
-__all__ = ["FUNCTION_WORDS", "IMPLIED_ACTIONS", "NUMBER_CONTEXT", "REFERRING", "ReferringWords", "WordClasses", "a_not_a_pivots",
-           "alternation", "char_class", "function_words", "implied_action_words", "number_context", "referring_words"]
+__all__ = ["FUNCTION_WORDS", "IMPLIED_ACTIONS", "IMPLIED_TEMPLATES", "NUMBER_CONTEXT", "REFERRING", "ReferringWords", "WordClasses", "a_not_a_pivots",
+           "alternation", "char_class", "function_words", "implied_action_words", "implied_template_words",
+           "number_context", "referring_words"]

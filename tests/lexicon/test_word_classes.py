@@ -1,5 +1,5 @@
 """The closed word classes the rules read by name (referring.json, function_words.json,
-number_context.json, implied_actions.json) and the empty-input question of clarifications.json."""
+number_context.json, implied_actions.json, implied_templates.json) and the empty-input question of clarifications.json."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,12 +11,14 @@ from nlu.lexicon import PackError, load_pack, write_manifest
 from nlu.lexicon.word_classes import (
     FUNCTION_WORDS,
     IMPLIED_ACTIONS,
+    IMPLIED_TEMPLATES,
     NUMBER_CONTEXT,
     REFERRING,
     alternation,
     char_class,
     function_words,
     implied_action_words,
+    implied_template_words,
     number_context,
     referring_words,
 )
@@ -48,12 +50,13 @@ def test_the_shipped_classes_hold_what_their_rules_need(shipped_root: Path):
     (NUMBER_CONTEXT, lambda d: d["classes"]["queryWordsBefore"].pop("about"), "$.classes.queryWordsBefore"),
     (IMPLIED_ACTIONS, lambda d: d["classes"].pop("changeVerbs"), "$.classes"),
     (IMPLIED_ACTIONS, lambda d: d["classes"]["recordNouns"].update(words=["工单", "工单"]), "$.classes.recordNouns.words"),
+    (IMPLIED_TEMPLATES, lambda d: d["classes"]["bareParticles"].update(extra=1), "$.classes.bareParticles"),
 ])
 def test_a_malformed_file_is_rejected_naming_file_and_path(pack_copy: Path, edit_json, file, change, path):
     edit_json(pack_copy / file, change)
     write_manifest(pack_copy)
     loader = {FUNCTION_WORDS: function_words, REFERRING: referring_words, NUMBER_CONTEXT: number_context,
-              IMPLIED_ACTIONS: implied_action_words}[file]
+              IMPLIED_ACTIONS: implied_action_words, IMPLIED_TEMPLATES: implied_template_words}[file]
     with pytest.raises(PackError, match=rf"^\[E301\] {file}: ") as exc:
         loader(pack_copy)
     assert exc.value.file == file and exc.value.path.startswith(path), (exc.value.path, str(exc.value))
@@ -69,6 +72,13 @@ def test_the_construction_classes_keep_what_their_patterns_assume(shipped_root: 
     # 调 opens only a topic dispatch; 派 is read by the causative-dispatch branch first
     assert set(words.topic_send_verbs) - set(words.dispatch_verbs) == {"调"}
     assert set(words.send_results) <= set(words.resultatives)
+
+
+def test_the_implied_query_is_one_value_for_the_frame_and_the_inserted_word(shipped_root: Path):
+    query = implied_action_words(shipped_root).one("implied_query_predicate")
+    r = nlu.understand("全年检修报表")  # a complete data question with no action word (design 7.2)
+    assert [f.predicate for f in r.semantic_frames] == [query]
+    assert r.canonical_text == query + "全年检修报表"
 
 
 def test_an_edited_file_without_a_new_manifest_is_drift(pack_copy: Path, edit_json):
