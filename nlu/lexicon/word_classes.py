@@ -11,7 +11,9 @@ Three data files hold them, one concern each (``lexicons/README.md``):
   pack action word (``nlu/semantics/constructions.py``: 把 + V + 成, 派 + mover + 去, 建 + 工单 …)
   and the implied query predicate;
 * ``implied_templates.json`` — what tells the answer shape of a data question no trigger word
-  names (``nlu/stages/route.py``: 哪 → list, a quantity in a comparison → count).
+  names (``nlu/stages/route.py``: 哪 → list, a quantity in a comparison → count);
+* ``time_words.json`` — the markers and guard characters of the time grammar's patterns
+  (``nlu/values/times.py``; the time tables themselves are in ``values.json``).
 
 A class is read by its name as an attribute in snake case (``function_words().coverbs`` is
 ``$.classes.coverbs``), so the code shows what a word class is for and never its characters.
@@ -37,6 +39,7 @@ FUNCTION_WORDS = "function_words.json"
 NUMBER_CONTEXT = "number_context.json"
 IMPLIED_ACTIONS = "implied_actions.json"
 IMPLIED_TEMPLATES = "implied_templates.json"
+TIME_WORDS = "time_words.json"
 
 E301 = "[E301] {problem}"
 E302 = "[E302] {file}: $.classes.{name}: no such word class (the code reads it by this name)"
@@ -162,6 +165,11 @@ def implied_template_words(root: Path | str | None = None) -> WordClasses:
     return _load(IMPLIED_TEMPLATES, root)
 
 
+def time_words(root: Path | str | None = None) -> WordClasses:
+    """The time grammar's pattern word classes of the pack at `root` (default when None), read once."""
+    return _load(TIME_WORDS, root)
+
+
 def referring_words(root: Path | str | None = None) -> ReferringWords:
     """Demonstrative-phrase parts and pronoun classes of the pack at `root`, read once."""
     return _load(REFERRING, root)
@@ -183,6 +191,6 @@ def a_not_a_pivots(root: Path | str | None = None) -> tuple[str, ...]:
     return got
 
 
-__all__ = ["FUNCTION_WORDS", "IMPLIED_ACTIONS", "IMPLIED_TEMPLATES", "NUMBER_CONTEXT", "REFERRING", "ReferringWords", "WordClasses", "a_not_a_pivots",
+__all__ = ["FUNCTION_WORDS", "IMPLIED_ACTIONS", "IMPLIED_TEMPLATES", "NUMBER_CONTEXT", "REFERRING", "TIME_WORDS", "ReferringWords", "WordClasses", "a_not_a_pivots",
            "alternation", "char_class", "function_words", "implied_action_words", "implied_template_words",
-           "number_context", "referring_words"]
+           "number_context", "referring_words", "time_words"]
