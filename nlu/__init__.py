@@ -37,14 +37,15 @@ def default_pipeline() -> Pipeline:
     return _default
 
 
-def warm_up() -> None:
+def warm_up(*, freeze: bool = True) -> None:
     """Load everything lazy now (pack, jieba, pypinyin, rapidfuzz): for services and
     reproducible batch runs.
 
     Without it the first calls that need the pinyin path skip it (suggestions only) while the
-    models load in the background, so no request waits ~1 s on a cold process.
+    models load in the background, so no request waits ~1 s on a cold process. `freeze`: see
+    `Pipeline.warm_up` (the loaded dictionaries leave the garbage collector's walk).
     """
-    default_pipeline().warm_up()
+    default_pipeline().warm_up(freeze=freeze)
 
 
 def understand(

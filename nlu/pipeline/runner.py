@@ -24,6 +24,7 @@ from nlu.pipeline.flags import FeatureFlags
 from nlu.pipeline.stage import SkipStage, Stage
 from nlu.source import build_source, length_gate, sanitize_text
 from nlu.telemetry import record_call
+from nlu.pipeline.memory import freeze_long_lived
 from nlu.telemetry import warm_up as warm_telemetry
 from nlu.text.alignment import Alignment
 
@@ -57,14 +58,21 @@ class Pipeline:
         # strict: re-raise a stage's exception, check every flag and scratch key (keys.py)
         self.strict = failures.strict_from_env() if strict is None else bool(strict)
 
-    def warm_up(self) -> None:
+    def warm_up(self, *, freeze: bool = True) -> None:
         """Load now everything that is otherwise loaded on first need: the stages' and the
-        policy's lazy models (pinyin index, jieba, rapidfuzz, …)."""
+        policy's lazy models (pinyin index, jieba, rapidfuzz, …).
+
+        `freeze` (default): then move every object alive to the garbage collector's permanent
+        generation (`nlu.pipeline.memory`), so a full collection no longer walks the loaded
+        dictionaries in the middle of a call. A host that manages the collector itself passes
+        `freeze=False`."""
         for stage in (*self.stages, self.policy):
             hook = getattr(stage, "warm_up", None)
             if hook is not None:
                 hook()
         warm_telemetry()  # the OpenTelemetry API import, off the first call
+        if freeze:
+            freeze_long_lived()
 
     @property
     def stage_names(self) -> list[str]:
