@@ -545,6 +545,9 @@ _NUMERAL_CHARS = frozenset("0123456789０１２３４５６７８９" + "".join(
 
 
 _MONTH_CHAR = _TG.one("month_marker")
+# Every pattern is built: the module keeps the built patterns and tables only, not the class reader
+# (whose unknown attributes raise PackError, and tools walk this module's attributes — the bench's memo reset).
+del _TG, _w
 
 
 def _numeral_before_month(text: str) -> bool:
