@@ -6,7 +6,14 @@ Three data files hold them, one concern each (``lexicons/README.md``):
   they restrict to, numerals, ordinals) and the pronoun classes of coreference;
 * ``function_words.json`` — grammar words by what they do: negation gap fillers, coverbs,
   clause tails, joiners, question and denial words, imperative openers …;
-* ``number_context.json`` — what stands around a number and tells what it is.
+* ``number_context.json`` — what stands around a number and tells what it is;
+* ``implied_actions.json`` — the words of the constructions that carry an action without a
+  pack action word (``nlu/semantics/constructions.py``: 把 + V + 成, 派 + mover + 去, 建 + 工单 …)
+  and the implied query predicate;
+* ``implied_templates.json`` — what tells the answer shape of a data question no trigger word
+  names (``nlu/stages/route.py``: 哪 → list, a quantity in a comparison → count);
+* ``time_words.json`` — the markers and guard characters of the time grammar's patterns
+  (``nlu/values/times.py``; the time tables themselves are in ``values.json``).
 
 A class is read by its name as an attribute in snake case (``function_words().coverbs`` is
 ``$.classes.coverbs``), so the code shows what a word class is for and never its characters.
@@ -30,6 +37,9 @@ from .errors import PackError
 REFERRING = "referring.json"
 FUNCTION_WORDS = "function_words.json"
 NUMBER_CONTEXT = "number_context.json"
+IMPLIED_ACTIONS = "implied_actions.json"
+IMPLIED_TEMPLATES = "implied_templates.json"
+TIME_WORDS = "time_words.json"
 
 E301 = "[E301] {problem}"
 E302 = "[E302] {file}: $.classes.{name}: no such word class (the code reads it by this name)"
@@ -145,6 +155,21 @@ def number_context(root: Path | str | None = None) -> WordClasses:
     return _load(NUMBER_CONTEXT, root)
 
 
+def implied_action_words(root: Path | str | None = None) -> WordClasses:
+    """The construction word classes of the pack at `root` (default pack when None), read once."""
+    return _load(IMPLIED_ACTIONS, root)
+
+
+def implied_template_words(root: Path | str | None = None) -> WordClasses:
+    """The answer-shape word classes of the pack at `root` (default pack when None), read once."""
+    return _load(IMPLIED_TEMPLATES, root)
+
+
+def time_words(root: Path | str | None = None) -> WordClasses:
+    """The time grammar's pattern word classes of the pack at `root` (default when None), read once."""
+    return _load(TIME_WORDS, root)
+
+
 def referring_words(root: Path | str | None = None) -> ReferringWords:
     """Demonstrative-phrase parts and pronoun classes of the pack at `root`, read once."""
     return _load(REFERRING, root)
@@ -166,5 +191,6 @@ def a_not_a_pivots(root: Path | str | None = None) -> tuple[str, ...]:
     return got
 
 
-__all__ = ["FUNCTION_WORDS", "NUMBER_CONTEXT", "REFERRING", "ReferringWords", "WordClasses", "a_not_a_pivots",
-           "alternation", "char_class", "function_words", "number_context", "referring_words"]
+__all__ = ["FUNCTION_WORDS", "IMPLIED_ACTIONS", "IMPLIED_TEMPLATES", "NUMBER_CONTEXT", "REFERRING", "TIME_WORDS", "ReferringWords", "WordClasses", "a_not_a_pivots",
+           "alternation", "char_class", "function_words", "implied_action_words", "implied_template_words",
+           "number_context", "referring_words", "time_words"]

@@ -27,6 +27,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from nlu.lexicon.word_classes import alternation, char_class, function_words, implied_action_words
 from nlu.semantics import cues
 from nlu.semantics.referring import MOVER_NOUNS
 from nlu.semantics.view import SentenceView, Word
@@ -42,22 +43,43 @@ class ImpliedAction:
     write: bool
 
 
-_RESULTATIVE = re.compile(r"[成为到至往给]")
-_DEGREE = re.compile(r"(?:调|提|降|拉|放|加|减)[高低大小快慢长短]")  # 把优先级调高
-_SEND_VERBS = frozenset("送派开运发调拉")  # 把 AGV-01 送到 ST-05: dispatch of a mover
-_BUILD = re.compile(r"(?:新建|建|开)\s*(?:一|两|几)?\s*(?:张|个|条|份|单)?\s*[^\s，,。；;！!？?]{0,4}?(?:工单|任务|计划|检修单)")
-_BUILD_EXCLUDE = ("建议", "建设", "建筑", "修建", "开始", "开关", "开发", "开车", "开到", "开往", "离开", "打开", "公开", "开会")
-_CHANGE = re.compile(r"推迟|延后|延期|提前|改动|改成|改为|改到|改")
+# The words are data (lexicons/implied_actions.json, read once); the regex structure stays here and
+# each alternation is built from its class once, at import, never per call.
+_W = implied_action_words()
+_F = function_words()
+_DE = _F.one("attributive_particle")  # 的
+_BA = _F.one("disposal_marker")  # 把
+_JIANG = _W.one("written_disposal_marker")  # 将
+_GEI = _W.one("give_marker")  # 给
+_PAI = _W.one("task_dispatch_verb")  # 派
+_LE = _W.one("perfective_marker")  # 了
+_MEI, _YOU = _W.one("negative_question"), _W.one("existential_verb")  # 没(有)
+_NEW, _NEW_BUILD = _W.one("new_marker"), _W.one("new_build_verb")  # 新 / 新建
+
+_RESULTATIVE = re.compile(f"[{char_class(_W.resultatives)}]")
+_DEGREE = re.compile(f"(?:{alternation(_W.degree_verbs)})[{char_class(_W.degree_results)}]")  # 把优先级调高
+_SEND_VERBS = frozenset(_W.send_verbs)  # 把 AGV-01 送到 ST-05: dispatch of a mover
+_SEND_RESULTS = "".join(_W.send_results)
+_SMALL_COUNT = alternation(_W.small_counts)
+_BUILD = re.compile(f"(?:{alternation(_W.build_verbs)})\\s*(?:{_SMALL_COUNT})?\\s*(?:{alternation(_W.build_classifiers)})?"
+                    f"\\s*[^\\s，,。；;！!？?]{{0,4}}?(?:{alternation(_W.record_nouns)})")
+_BUILD_EXCLUDE = _W.build_look_alikes
+_BUILD_STARTS = frozenset(w[0] for w in _W.build_verbs)
+_CHANGE = re.compile(alternation(_W.change_verbs))
+_CHANGE_STARTS = frozenset(w[0] for w in _W.change_verbs)
+_CHANGE_LEFT = "".join(_W.change_left_neighbours)
 _CHANGE_OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station", "person",
                                   "maintenance_level"})
-_CHANGE_ATTRIBUTES = ("优先级", "修程", "目的地", "目的站点", "终点", "站点", "时间", "计划", "负责人", "状态", "路线")
+_CHANGE_ATTRIBUTES = _W.change_attributes
 _QUOTES = (("“", "”"), ("\"", "\""), ("「", "」"), ("『", "』"), ("‘", "’"))
-_PERFECTIVE_QUESTION = re.compile(r"(?:了)(?:吗|么|嘛|没有?|没|否)")
-_TWO_CHAR_VERBS = frozenset({"推迟", "提前", "延后", "延期", "转移", "切换", "挪到", "改派", "调整"})
-_DISPATCH = re.compile(r"[派让叫]")
-_DISPATCH_OBJECT = re.compile(r"\s*(?:新|一个|个)?任务")
-_EXCLUSION = ("不包括", "不包含", "不含", "除了", "除去", "排除", "剔除")
-_REL_TAIL = re.compile(r"[了过完]?的")
+_PERFECTIVE_QUESTION = re.compile(f"(?:{_LE})(?:{alternation(_W.question_particles)}|{_MEI}{_YOU}?|{_MEI}|"
+                                  f"{_W.one('disjunctive_question')})")
+_TWO_CHAR_VERBS = frozenset(_W.two_char_verbs)
+_DISPATCH_VERBS = "".join(_W.dispatch_verbs)
+_DISPATCH = re.compile(f"[{char_class(_W.dispatch_verbs)}]")
+_DISPATCH_OBJECT = re.compile(f"\\s*(?:{alternation(_W.task_modifiers)})?{_W.one('task_noun')}")
+_EXCLUSION = _W.exclusions
+_REL_TAIL = re.compile(f"[{char_class(_W.relative_aspect)}]?{_DE}")
 _CLAUSE_END = "，,。；;！!？?\n"
 
 
@@ -66,17 +88,17 @@ def implied_actions(view: SentenceView) -> list[Word]:
     text = view.text
     out: list[Word] = []
     for i, ch in enumerate(text):
-        if ch == "把" or ch == "将" and _disposal_object_follows(view, i):
+        if ch == _BA or ch == _JIANG and _disposal_object_follows(view, i):
             w = _disposal(view, i)
-        elif ch in "派让叫":
-            w = _dispatch(view, i) or (_topic_dispatch(view, i) if ch == "派" else None)
-        elif ch in "建开新":
+        elif ch in _DISPATCH_VERBS:
+            w = _dispatch(view, i) or (_topic_dispatch(view, i) if ch == _PAI else None)
+        elif ch in _BUILD_STARTS:
             w = _build(view, i)
-        elif ch in "推延提改":
+        elif ch in _CHANGE_STARTS:
             w = _change(view, i)
-        elif ch == "调":
+        elif ch in _TOPIC_ONLY_STARTS:
             w = _topic_dispatch(view, i)
-        elif ch == "给":
+        elif ch == _GEI:
             w = _give_order(view, i)
         else:
             w = None
@@ -88,9 +110,12 @@ def implied_actions(view: SentenceView) -> list[Word]:
 
 
 _ATTRIBUTES_LONGEST_FIRST = tuple(sorted(_CHANGE_ATTRIBUTES, key=len, reverse=True))
-_ATTRIBUTE_CHANGE = re.compile(r"\s*(?:调整|调|改|设置|设|换|升|降|提)\s*(?:到|成|为|至)")
-_ASKING_TAIL = re.compile(r"[吗么嘛谁？?]|多少|几|什么|啥|哪|怎么|如何|没有?$|的")
-_TOPIC_SEND = re.compile(r"[派调]\s*(?:去|到|往)")
+_ATTRIBUTE_CHANGE = re.compile(f"\\s*(?:{alternation(_W.attribute_change_verbs)})\\s*(?:{alternation(_W.attribute_change_results)})")
+_ASKING_TAIL = re.compile(f"[{char_class(_W.asking_characters)}？?]|{alternation(_W.asking_words)}|{_MEI}{_YOU}?$|{_DE}")
+_TOPIC_SEND = re.compile(f"[{char_class(_W.topic_send_verbs)}]\\s*(?:{alternation(_W.directions)})")
+# 调 opens only a topic dispatch (派 is a dispatch verb first, read by that branch)
+_TOPIC_ONLY_STARTS = frozenset(_W.topic_send_verbs) - frozenset(_W.dispatch_verbs)
+_TOPIC_TAIL = " " + "".join(_W.topic_tail_particles)
 
 
 def _attribute_change(view: SentenceView, i: int) -> Word | None:
@@ -128,7 +153,7 @@ def _topic_dispatch(view: SentenceView, i: int) -> Word | None:
     if not movers or not place:
         return None
     tail = text[place[0].c1:hi]
-    if tail.strip(" 吧了啊") and _ASKING_TAIL.search(tail):
+    if tail.strip(_TOPIC_TAIL) and _ASKING_TAIL.search(tail):
         return None  # 派到 ST-02 了吗 / 派去 ST-02 几次: asked about, not ordered
     return Word(i, m.end(), "action", ImpliedAction(text[i:m.end()], "create", True), text[i:m.end()])
 
@@ -138,7 +163,7 @@ def _build(view: SentenceView, i: int) -> Word | None:
     text = view.text
     if not _free(view, i) or text.startswith(_BUILD_EXCLUDE, i) or (i > 0 and text.startswith(_BUILD_EXCLUDE, i - 1)):
         return None
-    if text[i] == "新" and not text.startswith("新建", i):
+    if text[i] == _NEW and not text.startswith(_NEW_BUILD, i):
         return None
     m = _BUILD.match(text, i)
     if m is None or view.clause_of(m.end() - 1) != view.clause_of(i):
@@ -146,7 +171,7 @@ def _build(view: SentenceView, i: int) -> Word | None:
     _, hi = view.clause_span(i)
     if _has_action(view, i, hi):
         return None
-    end = i + (2 if text.startswith("新建", i) else 1)
+    end = i + (len(_NEW_BUILD) if text.startswith(_NEW_BUILD, i) else 1)
     if _REL_TAIL.match(text, end):
         return None  # 本周新开的工单: a relative clause names the records, it orders nothing
     return Word(i, end, "action", ImpliedAction(text[i:end], "create", True), text[i:end])
@@ -159,8 +184,8 @@ def _change(view: SentenceView, i: int) -> Word | None:
     if m is None or not _free(view, i):
         return None
     lo, hi = view.clause_span(i)
-    disposed = [k for k, ch in enumerate(text[lo:i], lo) if ch == "把" and _free(view, k)]
-    if i > 0 and "\u4e00" <= text[i - 1] <= "\u9fff" and text[i - 1] not in "不别要没再先就也都请来去并" and \
+    disposed = [k for k, ch in enumerate(text[lo:i], lo) if ch == _BA and _free(view, k)]
+    if i > 0 and "\u4e00" <= text[i - 1] <= "\u9fff" and text[i - 1] not in _CHANGE_LEFT and \
             not any(n.c1 == i for n in view.negations) and not (disposed and m.group() in _TWO_CHAR_VERBS):
         return None  # 不用推迟 / 别改: a negation may stand right before; 把…计划推迟: the object does
     if _has_action(view, lo, hi):
@@ -182,11 +207,11 @@ def _change(view: SentenceView, i: int) -> Word | None:
     return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
 
 
-_ORDER_VERBS = re.compile(r"\s*(?:下发|下达|安排|下|派|发|排)\s*")
-_ORDER_COUNT = re.compile(r"(?:一|两|几)?\s*(?:个|条|张|份|单|次)?")
-_ORDER_NOUNS = ("任务", "工单", "计划", "检修")
-_ORDER_ASKING = re.compile(r"[吗么嘛？?]|多少|什么|啥|哪|没有?\s*$")
-_ORDER_GIVEN = re.compile(r"[了过]?的|了")
+_ORDER_VERBS = re.compile(f"\\s*(?:{alternation(_W.order_verbs)})\\s*")
+_ORDER_COUNT = re.compile(f"(?:{_SMALL_COUNT})?\\s*(?:{alternation(_W.order_classifiers)})?")
+_ORDER_NOUNS = _W.order_nouns
+_ORDER_ASKING = re.compile(f"[{char_class(_W.question_particles)}？?]|{alternation(_W.order_asking_words)}|{_MEI}{_YOU}?\\s*$")
+_ORDER_GIVEN = re.compile(f"[{char_class(_W.past_markers)}]?{_DE}|{_LE}")
 
 
 def _give_order(view: SentenceView, i: int) -> Word | None:
@@ -244,11 +269,11 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
     cands = [(m.start(), m.start() + 1) for m in _RESULTATIVE.finditer(text, start, hi)]
     cands += [(m.start() + 1, m.end()) for m in _DEGREE.finditer(text, start, hi)]
     for k, k1 in sorted(cands):
-        if not _free(view, k) or k == 0 or not ("\u4e00" <= text[k - 1] <= "\u9fff") or text[k - 1] in "的把":
+        if not _free(view, k) or k == 0 or not ("\u4e00" <= text[k - 1] <= "\u9fff") or text[k - 1] in _DE + _BA:
             continue
         v0 = k - 2 if text[k - 2:k] in _TWO_CHAR_VERBS else k - 1
         cls = "update"
-        if text[k] in "到往至" and text[v0] in _SEND_VERBS and objs and objs[0].type in MOVERS and \
+        if text[k] in _SEND_RESULTS and text[v0] in _SEND_VERBS and objs and objs[0].type in MOVERS and \
                 v0 - objs[0].c1 <= 1:  # 把 AGV-01 送到 ST-05: a dispatch, not an edit of AGV-01
             cls = "create"
         return Word(v0, k1, "action", ImpliedAction(text[v0:k1], cls, True), text[v0:k1])
@@ -259,9 +284,15 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
     return None
 
 
-_LIGHT_CHANGE = re.compile(r"[改调]\s*(?:一下|一改|下)")  # 把工单改一下 / 把 T-… 调一下: a change, result unsaid
-_LIGHT_TAIL = " 吧啊呀呢了，,。；;！!"
-_OPEN_CHANGE_ENDS = ("一下", "一改", "下")  # 改一下 names no result
+_OPEN_CHANGE_ENDS = _W.open_change_ends  # 改一下 names no result
+# 把工单改一下 / 把 T-… 调一下: a change, result unsaid
+_LIGHT_CHANGE = re.compile(f"[{char_class(_W.light_change_verbs)}]\\s*(?:{alternation(_OPEN_CHANGE_ENDS)})")
+_LIGHT_TAIL = " " + "".join(_W.light_tail_particles) + "，,。；;！!"
+_ARRIVAL = _W.arrival_verbs  # 去 / 到
+_SENT_TAIL = " ，,。！!？?" + "".join(_W.sent_tail_particles)
+_OPEN_RESULT_TAIL = " ，,。；;！!？?\n" + "".join(_W.open_result_particles)
+_MANNER = _W.manner_markers
+_NOUN_TAIL = _W.noun_tail_particles
 
 
 _MODIFIER_GAP = 6  # 派两台空闲的小车: a short modifier may stand between the count and the mover noun
@@ -272,7 +303,7 @@ def _mover_noun_follows(rest: str) -> bool:
     punctuation in it (空闲的小车, 满电的 AGV)."""
     up = rest.upper()
     for k in range(min(_MODIFIER_GAP, len(up)) + 1):
-        if k and not (up[k - 1].isalnum() or up[k - 1] in "的 "):
+        if k and not (up[k - 1].isalnum() or up[k - 1] in _DE + " "):
             return False
         if up[k:].startswith(MOVER_NOUNS):
             return True
@@ -287,8 +318,8 @@ def _dispatch(view: SentenceView, i: int) -> Word | None:
         return None
     text = view.text
     ch = text[i]
-    if ch == "派" and _DISPATCH_OBJECT.match(text, i + 1):  # 给 AGV-03 派任务
-        return Word(i, i + 1, "action", ImpliedAction("派", "create", True), "派")
+    if ch == _PAI and _DISPATCH_OBJECT.match(text, i + 1):  # 给 AGV-03 派任务
+        return Word(i, i + 1, "action", ImpliedAction(_PAI, "create", True), _PAI)
     after = [m for m in view.mentions if i < m.c0 and m.c1 <= hi]
     if not view.has_cue(cues.QUESTION) and class_mover_sent(text, i + 1, hi):
         # 让小车去五号站: a mover named only by its class noun is still sent somewhere — a
@@ -304,8 +335,8 @@ def _dispatch(view: SentenceView, i: int) -> Word | None:
     mover = first.type in MOVERS or (first.type == "quantity" and k == 1 and _mover_noun_follows(nxt))
     if not mover and not (first.type == "quantity" and k == 2 and after[1].type in MOVERS):
         return None
-    if not any(w.kind == "dest" and first.c1 <= w.c0 < hi for w in view.cues) and not nxt.startswith(("去", "到")):
-        if ch != "派":
+    if not any(w.kind == "dest" and first.c1 <= w.c0 < hi for w in view.cues) and not nxt.startswith(_ARRIVAL):
+        if ch != _PAI:
             return None
     return Word(i, i + 1, "action", ImpliedAction(ch, "create", True), ch)
 
@@ -317,7 +348,7 @@ def class_mover_sent(text: str, j: int, hi: int) -> bool:
     if noun is None:
         return False
     rest = text[j + len(noun):hi].lstrip()
-    return rest[:1] in ("去", "到") and bool(rest[1:].strip(" ，,。！!？?吧啊呢"))
+    return rest[:1] in _ARRIVAL and bool(rest[1:].strip(_SENT_TAIL))
 
 
 def open_resultative(view: SentenceView, w: Word) -> bool:
@@ -327,7 +358,7 @@ def open_resultative(view: SentenceView, w: Word) -> bool:
     if not isinstance(w.data, ImpliedAction) or w.data.action_class != "update" or not _RESULTATIVE.match(w.text[-1]):
         return False  # 调高 / 推迟 carry their result in the verb
     _, hi = view.clause_span(w.c0)
-    return not view.text[w.c1:hi].strip(" ，,。；;！!？?\n吧啊呢了")
+    return not view.text[w.c1:hi].strip(_OPEN_RESULT_TAIL)
 
 
 def quoted(text: str, pos: int) -> bool:
@@ -359,7 +390,7 @@ def _has_quotes(text: str) -> bool:
 
 def manner_phrase(view: SentenceView, a: Word, actions: list[Word]) -> bool:
     """用柱状图 展示 …: a 用+presentation action before another action of its clause is a manner phrase."""
-    if not a.text.startswith(("用", "使用")) or not any(a.c0 <= p.c0 and p.c1 <= a.c1 for p in view.presentation):
+    if not a.text.startswith(_MANNER) or not any(a.c0 <= p.c0 and p.c1 <= a.c1 for p in view.presentation):
         return False
     ci = view.clause_of(a.c0)
     return any(b is not a and b.c0 >= a.c1 and view.clause_of(b.c0) == ci for b in actions)
@@ -393,6 +424,6 @@ def not_a_predicate(view: SentenceView, a: Word) -> bool:
     k = a.c0  # the last character before the action word, spaces skipped (within the clause)
     while k > lo and text[k - 1].isspace():
         k -= 1
-    if k > lo and text[k - 1] == "的" and (j >= hi or text[j] in _CLAUSE_END or text[j:j + 1] in ("呢", "吧", "吗")):
+    if k > lo and text[k - 1] == _DE and (j >= hi or text[j] in _CLAUSE_END or text[j:j + 1] in _NOUN_TAIL):
         return True  # 今天下午三点的安排: a noun
     return False

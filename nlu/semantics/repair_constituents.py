@@ -24,6 +24,8 @@ import re
 from datetime import datetime
 from typing import Iterable
 
+from nlu.lexicon.word_classes import function_words
+
 _ID_RE = re.compile(r"[A-Za-z]+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
 _WINDOW = 24  # longest constituent considered, in code points
 # the value reader resolves against a reference; only the span matters here
@@ -124,7 +126,7 @@ def names_write(s: str, verbs_only: bool = False) -> bool:
     return any(w in s for w in (_write_words()[0] if verbs_only else _write_words()[1]))
 
 
-_ASPECT = "了掉啦吧"  # particles that may close a disposal's verb (把 WO-… 关了)
+_ASPECT = "".join(function_words().verb_closing_particles)  # particles that may close a disposal's verb (把 WO-… 关了)
 _DISPOSAL_VERB = 2  # a colloquial disposal verb is one or two characters (关, 停掉, 撤了)
 
 

@@ -44,6 +44,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Any
 
+from nlu.lexicon.word_classes import function_words
 from nlu.semantics.repair_constituents import ConstituentTyper, names_write
 
 _IDEO = r"\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
@@ -56,8 +57,9 @@ _BOUNDARY = frozenset("，,。.！!？?；;：:、 \n…~—")
 _PAUSE = "[ ，,、]{0,3}"
 _CLAUSE_MARKS = frozenset("，,、；;：:")
 _PAUSE_CHARS = frozenset(" ，,、")
-_QUESTION_TAIL = ("吗", "吧", "么", "呢")
-_ATTRIBUTIVE = "的"  # the particle a modifier (a time, a place) takes before its noun
+_QUESTION_TAIL = function_words().question_tail_particles
+_ATTRIBUTIVE = function_words().one("attributive_particle")  # the particle a modifier (a time, a place) takes before its noun
+_CONSTITUENT_TAIL = " ，,。.！!？?" + "".join(function_words().soft_particles)  # particles after a repair constituent
 REPAIR_WINDOW = 200  # longest abandoned/repair clause considered, in code points
 _NEGATION_REACH = 3  # a negation this close before a replaced constituent is part of it (不要取消)
 
@@ -264,7 +266,7 @@ class RepairGrammar:
     def _only_a_constituent(self, v: str, k: int, e: int) -> bool:
         """The repair clause v[k:e] is one typed constituent (a key, a time …), particles aside."""
         got = self._typer().at(v, k)
-        return got is not None and not v[got[1]:e].strip(" ，,。.！!？?吧啊呀")
+        return got is not None and not v[got[1]:e].strip(_CONSTITUENT_TAIL)
 
     def _repair_clause_ok(self, abandoned: str, clause: str) -> bool:
         """A substantive statement that keeps every identifier and negation of what it drops."""

@@ -24,6 +24,7 @@ from typing import Any
 
 from nlu import draft_keys as K
 from nlu.draft import Draft
+from nlu.lexicon.word_classes import function_words
 
 _MOVERS = frozenset({"vehicle", "locomotive"})
 _PLACES = frozenset({"station", "location"})
@@ -31,6 +32,7 @@ _OBJECTS = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
 _UNDECIDED_REACH = 16  # code points from 要不要 to the write verb it governs (要不要把 AGV-08 派去)
 _VAGUE_REACH = 12  # code points between a vague verb and its object
 _CLAUSE_BREAK = frozenset("，,。；;！!？?\n")
+_AT_END = " " + "".join(function_words().soft_particles) + "。！!"  # what may follow a vague verb that ends the turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +161,7 @@ def vague_write(draft: Draft) -> tuple[int, int] | None:
     rest = text[end:]
     tail = next((t for t in data.vague_tails if rest.startswith(t)), "")
     after = end + len(tail)
-    at_end = not text[after:].strip(" 吧啊呀。！!")
+    at_end = not text[after:].strip(_AT_END)
     objs = [e for e in draft.entities if e.type in _OBJECTS]
     near = any(0 <= e.o0 - after <= _VAGUE_REACH and not _CLAUSE_BREAK.intersection(text[after:e.o0]) for e in objs) or \
         any(0 <= k - e.o1 <= _VAGUE_REACH and not _CLAUSE_BREAK.intersection(text[e.o1:k]) for e in objs)

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from nlu import draft_keys as K
 from nlu.draft import Clarification, Draft
+from nlu.lexicon.word_classes import function_words
 
 if TYPE_CHECKING:
     from nlu.lexicon.model import QuestionTexts
@@ -46,7 +47,8 @@ if TYPE_CHECKING:
 _OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
 _TIME_KINDS = frozenset({"time", "time_range"})
 _PAUSE = frozenset(" \t，,。.！!？?；;：:、\n")
-_CLOSING = " \t，,。.！!？?；;…~～吧啊呀"  # what may close a turn after a dangling correction marker
+# what may close a turn after a dangling correction marker: pauses and soft particles (function_words.json)
+_CLOSING = " \t，,。.！!？?；;…~～" + "".join(function_words().soft_particles)
 _LOOK_WINDOW = 12  # look-alike + modal + spaces before the verb: a few characters
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from nlu import draft_keys as K
 from nlu.draft import Candidate, Draft
 from nlu.lexicon import Pack, default_pack
+from nlu.lexicon.word_classes import function_words, implied_template_words
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, implied_domains, negated_domains
@@ -26,7 +27,7 @@ from nlu.semantics.shared_words import EVIDENCE, Reading, shared_words
 from nlu.semantics.negation import negation_before
 from nlu.semantics.question_shapes import HOW_MANY, load_rules, WHICH_ONES, counts, question_shapes, shape_at
 from nlu.semantics.questions import is_statement
-from nlu.stages.srl import STATE_TERM_CATEGORIES
+from nlu.stages.srl import IMPLIED_QUERY, STATE_TERM_CATEGORIES
 from nlu.semantics.templates import TemplateRules, template_rules
 from nlu.semantics.view import SentenceView, sentence_view
 from nlu.stages.vocabulary import vocabulary
@@ -257,15 +258,21 @@ class RouteStage(Stage):
             return
         if not domains or domains[0].score < 0.95:
             return
-        draft.propose([Edit(0, 0, "查询", "grammar", "rule", confidence=0.95, inferred=True,
+        draft.propose([Edit(0, 0, IMPLIED_QUERY, "grammar", "rule", confidence=0.95, inferred=True,
                             reason="implied_query_action")])
 
 
 # ---------------------------------------------------------------------- template helpers
 _OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
-_BARE_PARTICLES = frozenset({"呢", "嘛", "吗"})
-_DEMONSTRATIVES = ("那个", "这个", "那些", "这些", "该")
-_CLASSIFIERS = ("台", "辆", "个", "张", "条", "次", "家", "组")
+_T = implied_template_words()  # lexicons/implied_templates.json, read once at import
+_BARE_PARTICLES = frozenset(_T.bare_particles)
+_DEMONSTRATIVES = _T.record_demonstratives
+_CLASSIFIERS = _T.quantity_classifiers
+_DE = function_words().one("attributive_particle")  # 的
+_RECORD_TAIL = " ，,。；;！!？?\n" + "".join(_T.record_tail_particles)
+_AMOUNT = _T.one("amount_marker")  # 量
+_WHICH = _T.one("which_prefix")  # 哪
+_PLACE_QUESTIONS = _T.place_questions  # 哪里 / 哪儿
 
 
 def _refers_to(draft: Draft, etype: str) -> bool:
@@ -312,8 +319,8 @@ def _asks_records(view: SentenceView, rules: TemplateRules) -> bool:
     """The object of the question is a set of records or objects: …的任务, …的报警记录, …以下的 AGV."""
     text = view.text
     for lo, hi in view.clauses:
-        tail = text[lo:hi].rstrip(" ，,。；;！!？?\n吗呢吧")
-        k = tail.rfind("的")
+        tail = text[lo:hi].rstrip(_RECORD_TAIL)
+        k = tail.rfind(_DE)
         if k < 0:
             continue
         head = tail[k + 1:].strip()
@@ -370,12 +377,12 @@ def _implied_template(draft: Draft, view: SentenceView, rules: TemplateRules) ->
         return None  # 今天有没有异常: neither an object nor a domain — ask, do not guess
     questions = [w for w in view.cues if w.kind == cues.QUESTION and w.text not in _BARE_PARTICLES]
     if "compare" in classes:
-        return "report" if times and not named or times and "量" in view.text else "status"
+        return "report" if times and not named or times and _AMOUNT in view.text else "status"
     if "explain" in classes:
         return "status" if named else "report"
     if "count" in classes:
         return "count"
-    if any(w.text.startswith("哪") and w.text not in ("哪里", "哪儿") for w in questions):
+    if any(w.text.startswith(_WHICH) and w.text not in _PLACE_QUESTIONS for w in questions):
         return "list"
     quantities = [m for m in view.mentions if m.type == "quantity"]
     if view.comparisons and any((m.entity.canonical_value or "").endswith(_CLASSIFIERS) for m in quantities) \

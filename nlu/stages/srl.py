@@ -24,7 +24,7 @@ from bisect import bisect_left, bisect_right
 from nlu.draft import Argument, Draft, Frame
 from nlu.draft_keys import DEADLINE, SRL_IMPLICIT
 from nlu.lexicon import Pack, default_pack, load_data_file
-from nlu.lexicon.word_classes import function_words
+from nlu.lexicon.word_classes import function_words, implied_action_words
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.anchors import Anchor, anchors
@@ -51,6 +51,8 @@ STATE_WORDS = frozenset(_WORDS.state_words)
 STATE_TERM_CATEGORIES = frozenset({"vehicle_state", "locomotive_state", "task_state", "work_order_state"})
 MAX_INSTRUMENT = 8
 IMPLICIT_CONFIDENCE = 0.6
+#: the predicate of the implicit frame (查询), also the word route inserts (lexicons/implied_actions.json)
+IMPLIED_QUERY = implied_action_words().one("implied_query_predicate")
 _MERGE_ROLES = frozenset({"actor", "patient", "target", "condition", "location"})
 _RESULT_ENDS = frozenset(_WORDS.result_complements)  # 改成 / 改为 + X: X is the result (target)
 _EXCLUDING = frozenset(_WORDS.excluding_negations)
@@ -106,7 +108,7 @@ class SrlStage(Stage):
                 count = False
             cls = "compare" if asks_comparison(view) or compares_counts(view.text) else "count" if count else "query"
             confidence = IMPLICIT_CONFIDENCE if not draft.relations or self._is_question(view) else 0.5
-            frames.append(Frame("查询", cls, [], False, None, confidence, False))
+            frames.append(Frame(IMPLIED_QUERY, cls, [], False, None, confidence, False))
             positions.append(0)
             implicit = True
         draft.scratch[SRL_IMPLICIT] = implicit

@@ -28,6 +28,7 @@ from nlu.text.first_chars import second_chars
 from .numerals import parse_number
 from .quantities import mask_blocked
 from .vocabulary import fold, vocabulary
+from nlu.lexicon.word_classes import alternation, char_class, function_words, time_words
 
 __all__ = ["TimeMatch", "find_times", "SHANGHAI", "ImpossibleDate", "impossible_dates"]
 
@@ -77,40 +78,67 @@ def _alt(words) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
 
 
-_CNUM = "[零〇一二两三四五六七八九十]"
+# The markers and guard characters of the patterns below: lexicons/time_words.json (read once);
+# the structure stays here, every class is spliced in once, at import.
+_TG = time_words()
+_cc = char_class
+
+
+def _w(name: str) -> str:  # the one word of a marker class, regex-escaped
+    return re.escape(_TG.one(name))
+
+
+_NIAN, _YUE, _FEN_SUFFIX = _w("year_marker"), _w("month_marker"), _w("month_suffix")
+_RI_HAO = _cc(_TG.day_markers)
+_UNITS = _cc(_TG.unit_digits)
+_ZHOU, _XINGQI, _LIBAI = map(re.escape, _TG.week_markers)
+_WEEKDAY_DIGITS = _cc(_TG.weekday_digits)
+_QIANTIAN, _HOUTIAN = _TG.one("day_before_yesterday"), _TG.one("day_after_tomorrow")
+_FEN = _w("minute_marker")
+_FIRST_HALF = _TG.half_years[0]  # 上半年: months 1-6
+_QUARTER_HOUR = _TG.quarter_hours[0]  # 一刻: 15 minutes (the other is 45)
+_DECIMAL_POINT = vocabulary().point  # 点 of a clock followed only by digits said one by one: a decimal
+_CNUM = f"[{_cc(_TG.clock_numerals)}]"
 _L = r"(?<![0-9A-Za-z\x00.\-])"  # Arabic numbers must not be glued to codes/identifiers
-_YEAR = rf"(?:(?P<y>{_L}\d{{4}}|[〇零一二三四五六七八九]{{4}})年|(?P<yw>{_alt(YEAR_WORDS)}))"
-_DAY_NUMBER = r"(?:3[01]|[12]\d|0?[1-9])(?!\d)|三十一?|二十[一二三四五六七八九]?|十[一二三四五六七八九]?|[一二三四五六七八九]"
-_MONTH = rf"(?:(?P<rmo>{_alt(MONTH_PREFIX)})月(?=(?:{_DAY_NUMBER})[日号])|(?P<mo>{_L}(?:1[0-2]|0?[1-9])(?!\d)|十[一二]?|[一二三四五六七八九])月份?|(?P<lastm>最后一个月|最后一月)|(?P<firstm>第一个月))"
-_DAY = rf"(?:(?P<d>{_DAY_NUMBER})[日号](?!子)|(?P<vague>{_alt(VAGUE_IN_MONTH)}))"
-_QUARTER = r"(?:第?(?P<qn>[一二三四1-4])季度|(?P<qq>Q[1-4]))"
-_HALF = r"(?P<half>上半年|下半年)"
-_WEEKDAY = rf"(?:(?P<wp>{_alt(k for k in PERIOD_PREFIX if k not in ('当',))})?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天1-7])(?![0-9]))"
+_YEAR = rf"(?:(?P<y>{_L}\d{{4}}|[{_cc(_TG.year_digits)}]{{4}}){_NIAN}|(?P<yw>{_alt(YEAR_WORDS)}))"
+_DAY_NUMBER = (rf"(?:3[01]|[12]\d|0?[1-9])(?!\d)|{_w('thirty')}{_w('unit_one')}?|{_w('twenty')}[{_UNITS}]?"
+               rf"|{_w('ten')}[{_UNITS}]?|[{_UNITS}]")
+_MONTH = (rf"(?:(?P<rmo>{_alt(MONTH_PREFIX)}){_YUE}(?=(?:{_DAY_NUMBER})[{_RI_HAO}])|(?P<mo>{_L}(?:1[0-2]|0?[1-9])(?!\d)"
+          rf"|{_w('ten')}[{_cc(_TG.month_teen_digits)}]?|[{_UNITS}]){_YUE}{_FEN_SUFFIX}?"
+          rf"|(?P<lastm>{alternation(_TG.last_month_words)})|(?P<firstm>{alternation(_TG.first_month_words)}))")
+_DAY = rf"(?:(?P<d>{_DAY_NUMBER})[{_RI_HAO}](?!{alternation(_TG.day_false_followers)})|(?P<vague>{_alt(VAGUE_IN_MONTH)}))"
+_QUARTER = rf"(?:{_w('ordinal_prefix')}?(?P<qn>[{_cc(_TG.quarter_digits)}1-4]){_w('quarter_word')}|(?P<qq>Q[1-4]))"
+_HALF = rf"(?P<half>{alternation(_TG.half_years)})"
+_WEEKDAY = (rf"(?:(?P<wp>{_alt(k for k in PERIOD_PREFIX if k not in _TG.weekday_excluded_prefixes)})?"
+            rf"(?:{alternation(_TG.week_markers)})(?P<wd>[{_WEEKDAY_DIGITS}1-7])(?![0-9]))")
 _ISO = rf"(?:{_L}(?P<iy>\d{{4}})(?P<sep>[-/.])(?P<im>\d{{1,2}})(?P=sep)(?P<id>\d{{1,2}})(?!\d))"
-_DAYW = rf"(?:(?P<dw>{_alt(k for k in DAY_WORDS if k not in ('前天', '后天'))}|(?<![提之以此事从])前天|(?<![之然以此最随过落])后天))"
+_DAYW = (rf"(?:(?P<dw>{_alt(k for k in DAY_WORDS if k not in (_QIANTIAN, _HOUTIAN))}"
+         rf"|(?<![{_cc(_TG.day_before_yesterday_false_left)}]){re.escape(_QIANTIAN)}"
+         rf"|(?<![{_cc(_TG.day_after_tomorrow_false_left)}]){re.escape(_HOUTIAN)}))")
 _SHORT = rf"(?P<short>{_alt(SHORT_DAY_PART)})"
 _PART = rf"(?P<part>{_alt(PARTS)})"
 _CLOCK = (
-    rf"(?:(?P<h>{_L}(?:[01]?\d|2[0-4])|{_CNUM}{{1,3}})(?P<pt>点钟|点|时)"
-    rf"(?:(?P<mi>[0-5]?\d(?=分)|[0-5]\d|{_CNUM}{{2,3}}|{_CNUM}(?=分))(?P<fen>分)?|(?P<hh>半)|(?P<qt>一刻|三刻)|整)?"
-    rf"(?![0-9零〇一二两三四五六七八九十])"
+    rf"(?:(?P<h>{_L}(?:[01]?\d|2[0-4])|{_CNUM}{{1,3}})(?P<pt>{alternation(_TG.clock_markers)})"
+    rf"(?:(?P<mi>[0-5]?\d(?={_FEN})|[0-5]\d|{_CNUM}{{2,3}}|{_CNUM}(?={_FEN}))(?P<fen>{_FEN})?|(?P<hh>{_w('half_hour')})"
+    rf"|(?P<qt>{alternation(_TG.quarter_hours)})|{_w('sharp_hour')})?"
+    rf"(?![0-9{_cc(_TG.clock_numerals)}])"
     rf"|(?P<ch>{_L}(?:[01]?\d|2[0-3])):(?P<cm>[0-5]\d)(?::(?P<cs>[0-5]\d))?(?![0-9:]))"
 )
 _DATE = (
-    rf"(?:{_ISO}|{_WEEKDAY}|{_DAYW}|{_YEAR}?(?:{_MONTH}{_DAY}?|{_QUARTER}|{_HALF}|(?P<whole>全年))?)"
+    rf"(?:{_ISO}|{_WEEKDAY}|{_DAYW}|{_YEAR}?(?:{_MONTH}{_DAY}?|{_QUARTER}|{_HALF}|(?P<whole>{_w('whole_year')}))?)"
 )
 _after_date = "|".join(re.escape(w) for w in PART_AFTER_DATE)
 # 7月25日早 / 七月五号晚: a part of day in one character, certain only where a phrase ends
 # (早的飞机, 晚，); before a verb (早到, 晚送到) it may mean early / late, and the phrase is not read
 # (only right after a day of the month: 明天早到 stays 明天)
-_DPART = (rf"(?<=[日号])(?:(?P<dpart>{_after_date})(?=的|[\s，。,.!?！？、；;]|$)"
-          rf"|(?P<dvague>{_after_date})(?![点些了班饭餐市上晨间年期]))")
+_DPART = (rf"(?<=[{_RI_HAO}])(?:(?P<dpart>{_after_date})(?={re.escape(function_words().one('attributive_particle'))}"
+          rf"|[\s，。,.!?！？、；;]|$)|(?P<dvague>{_after_date})(?![{_cc(_TG.day_part_false_followers)}]))")
 _DT_RE = re.compile(rf"(?:{_SHORT}|{_DATE})? ?(?:{_PART}|{_DPART})?{_CLOCK}?")
 # Where a date/time can begin. An Arabic digit only at the start of a number: every
 # digit-initial branch of _DT_RE is guarded by _L, so inside 20260312 or AGV-01 no match
 # can begin, and the scanner skips those positions instead of trying _DT_RE at each.
 _DT_START = re.compile(
-    r"[0-9零〇一二两三四五六七八九十今去明前后本上下这大昨最第全早晚中凌傍夜周星礼Q](?<![0-9A-Za-z\x00.\-][0-9])"
+    rf"[0-9{_cc(_TG.date_start_characters)}Q](?<![0-9A-Za-z\x00.\-][0-9])"
 )  # (one character class first, so the regex engine can skip to candidates by itself)
 def _by_first_char(words, guard: str) -> str:
     """An alternation of `words` (longest first, as `_alt`) whose every branch opens with a
@@ -127,11 +155,15 @@ def _by_first_char(words, guard: str) -> str:
 
 
 _PERIOD_RE = re.compile(
-    rf"(?P<pp>{_by_first_char(PERIOD_PREFIX, '(?<![以之].)')})(?P<pu>周(?![期转边末围年到一二三四五六日天0-9])"
-    rf"|星期(?![一二三四五六日天0-9])|礼拜(?![一二三四五六日天0-9])|月(?![台份底初末]|中(?!修))|季度|季(?!节)|年度)"
+    rf"(?P<pp>{_by_first_char(PERIOD_PREFIX, f'(?<![{_cc(_TG.period_prefix_false_left)}].)')})"
+    rf"(?P<pu>{_ZHOU}(?![{_cc(_TG.week_false_followers)}{_WEEKDAY_DIGITS}0-9])"
+    rf"|{_XINGQI}(?![{_WEEKDAY_DIGITS}0-9])|{_LIBAI}(?![{_WEEKDAY_DIGITS}0-9])"
+    rf"|{_YUE}(?![{_cc(_TG.month_false_followers)}]|{_w('month_middle')}(?!{_w('mid_repair_tail')}))"
+    rf"|{_w('quarter_word')}|{_w('quarter_short')}(?!{alternation(_TG.quarter_false_followers)})|{_w('year_period')})"
 )
 _RECENT_RE = re.compile(
-    rf"(?P<rp>{_alt(RECENT_PREFIX)}) ?(?P<rn>\d+|[零一二两三四五六七八九十百]+) ?(?P<ru>{_alt(RECENT_UNITS)})(?:内|以来)?"
+    rf"(?P<rp>{_alt(RECENT_PREFIX)}) ?(?P<rn>\d+|[{_cc(_TG.recent_numerals)}]+) ?(?P<ru>{_alt(RECENT_UNITS)})"
+    rf"(?:{alternation(_TG.recent_tails)})?"
 )
 _ISO_TZ_RE = re.compile(
     rf"{_L}\d{{4}}-\d{{2}}-\d{{2}}[T ]\d{{2}}:\d{{2}}(?::\d{{2}})?(?:\.\d+)?(?:Z|[+-]\d{{2}}:?\d{{2}})(?![0-9])"
@@ -261,7 +293,7 @@ def _resolve_dt(g: dict[str, str | None], today: date) -> tuple[str, str]:
         elif g["half"]:
             if part or has_clock:
                 raise _Unresolved
-            return "time_range", _month_range(year, 1 if g["half"] == "上半年" else 7, 6)
+            return "time_range", _month_range(year, 1 if g["half"] == _FIRST_HALF else 7, 6)
         elif g["y"] or g["yw"] or g["whole"]:
             if part or has_clock:
                 raise _Unresolved
@@ -285,7 +317,7 @@ def _resolve_dt(g: dict[str, str | None], today: date) -> tuple[str, str]:
             if g["hh"]:
                 minute = 30
             elif g["qt"]:
-                minute = 15 if g["qt"] == "一刻" else 45
+                minute = 15 if g["qt"] == _QUARTER_HOUR else 45
             elif g["mi"]:
                 mv = _small_int(g["mi"])
                 if mv is None or not 0 <= mv <= 59:
@@ -381,7 +413,7 @@ _CONTEXT_HEADS = itemgetter(*(_DT_RE.groupindex[k] - 1 for k in (
     "short", "dw", "iy", "wd", "y", "yw", "rmo", "mo", "lastm", "firstm", "qn", "qq", "half", "whole", "part",
     "dpart", "dvague", "fen", "hh", "qt")))
 _DT_MI, _DT_PT = _DT_RE.groupindex["mi"] - 1, _DT_RE.groupindex["pt"] - 1
-_DIGIT_BY_DIGIT = frozenset("零〇一二三四五六七八九")
+_DIGIT_BY_DIGIT = frozenset(_TG.digit_by_digit)
 _DT_HEADS_OF = itemgetter(*_DT_HEADS)
 _DT_H, _DT_CH = _DT_RE.groupindex["h"] - 1, _DT_RE.groupindex["ch"] - 1
 
@@ -458,7 +490,7 @@ def _find_times(
         if not any(_DT_HEADS_OF(groups)):
             continue
         mi = groups[_DT_MI]
-        if mi and groups[_DT_PT] == "点" and groups[_DT_H] and all(c in _DIGIT_BY_DIGIT for c in mi) \
+        if mi and groups[_DT_PT] == _DECIMAL_POINT and groups[_DT_H] and all(c in _DIGIT_BY_DIGIT for c in mi) \
                 and not any(_CONTEXT_HEADS(groups)):
             continue  # a decimal (误差零点零五毫米), read by the number scanner
         end = m.end()
@@ -501,27 +533,33 @@ class ImpossibleDate(NamedTuple):
     text: str
 
 
-_NUM = "[0-9０-９零〇一二两三四五六七八九十]"
+_NUM = f"[0-9０-９{_cc(_TG.clock_numerals)}]"
 # (year 年)? month 月 (day 日/号)?: the calendar-date shape whatever the value reader made of it
 # (it reads 2026年13月 as the year 2026 and leaves 13月 alone)
 _CALENDAR = re.compile(
-    f"(?:(?<![0-9０-９])(?P<y>[0-9０-９]{{4}}|[零〇一二三四五六七八九]{{4}})\\s*年\\s*)?"
-    f"(?<!{_NUM})(?P<m>{_NUM}{{1,3}})\\s*月\\s*(?:份\\s*)?(?:(?P<d>{_NUM}{{1,3}})\\s*[日号])?")
+    f"(?:(?<![0-9０-９])(?P<y>[0-9０-９]{{4}}|[{_cc(_TG.digit_by_digit)}]{{4}})\\s*{_NIAN}\\s*)?"
+    f"(?<!{_NUM})(?P<m>{_NUM}{{1,3}})\\s*{_YUE}\\s*(?:{_FEN_SUFFIX}\\s*)?(?:(?P<d>{_NUM}{{1,3}})\\s*[{_RI_HAO}])?")
 
 
-_NUMERAL_CHARS = frozenset("0123456789０１２３４５６７８９零〇一二两三四五六七八九十")
+_NUMERAL_CHARS = frozenset("0123456789０１２３４５６７８９" + "".join(_TG.clock_numerals))
+
+
+_MONTH_CHAR = _TG.one("month_marker")
+# Every pattern is built: the module keeps the built patterns and tables only, not the class reader
+# (whose unknown attributes raise PackError, and tools walk this module's attributes — the bench's memo reset).
+del _TG, _w
 
 
 def _numeral_before_month(text: str) -> bool:
     """Some 月 has a numeral before it (spaces skipped: 4 月 31 日)."""
-    i = text.find("月")
+    i = text.find(_MONTH_CHAR)
     while i >= 0:
         j = i
         while j > 0 and text[j - 1] == " ":
             j -= 1
         if j > 0 and text[j - 1] in _NUMERAL_CHARS:
             return True
-        i = text.find("月", i + 1)
+        i = text.find(_MONTH_CHAR, i + 1)
     return False
 
 

@@ -1,5 +1,5 @@
 """The closed word classes the rules read by name (referring.json, function_words.json,
-number_context.json) and the empty-input question of clarifications.json."""
+number_context.json, implied_actions.json, implied_templates.json, time_words.json) and the empty-input question of clarifications.json."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,13 +10,19 @@ import nlu
 from nlu.lexicon import PackError, load_pack, write_manifest
 from nlu.lexicon.word_classes import (
     FUNCTION_WORDS,
+    IMPLIED_ACTIONS,
+    IMPLIED_TEMPLATES,
     NUMBER_CONTEXT,
     REFERRING,
+    TIME_WORDS,
     alternation,
     char_class,
     function_words,
+    implied_action_words,
+    implied_template_words,
     number_context,
     referring_words,
+    time_words,
 )
 from nlu.telemetry import ENTITY_TYPES
 
@@ -44,14 +50,53 @@ def test_the_shipped_classes_hold_what_their_rules_need(shipped_root: Path):
     (FUNCTION_WORDS, lambda d: d["classes"]["coverbs"].update(words=[]), "$.classes.coverbs.words"),
     (REFERRING, lambda d: d["headNouns"]["types"].update({"车": []}), "$.headNouns.types"),
     (NUMBER_CONTEXT, lambda d: d["classes"]["queryWordsBefore"].pop("about"), "$.classes.queryWordsBefore"),
+    (IMPLIED_ACTIONS, lambda d: d["classes"].pop("changeVerbs"), "$.classes"),
+    (IMPLIED_ACTIONS, lambda d: d["classes"]["recordNouns"].update(words=["工单", "工单"]), "$.classes.recordNouns.words"),
+    (IMPLIED_TEMPLATES, lambda d: d["classes"]["bareParticles"].update(extra=1), "$.classes.bareParticles"),
+    (TIME_WORDS, lambda d: d["classes"]["weekMarkers"].update(words="周"), "$.classes.weekMarkers.words"),
 ])
 def test_a_malformed_file_is_rejected_naming_file_and_path(pack_copy: Path, edit_json, file, change, path):
     edit_json(pack_copy / file, change)
     write_manifest(pack_copy)
-    loader = {FUNCTION_WORDS: function_words, REFERRING: referring_words, NUMBER_CONTEXT: number_context}[file]
+    loader = {FUNCTION_WORDS: function_words, REFERRING: referring_words, NUMBER_CONTEXT: number_context,
+              IMPLIED_ACTIONS: implied_action_words, IMPLIED_TEMPLATES: implied_template_words,
+              TIME_WORDS: time_words}[file]
     with pytest.raises(PackError, match=rf"^\[E301\] {file}: ") as exc:
         loader(pack_copy)
     assert exc.value.file == file and exc.value.path.startswith(path), (exc.value.path, str(exc.value))
+
+
+def test_the_construction_classes_keep_what_their_patterns_assume(shipped_root: Path):
+    words = implied_action_words(shipped_root)
+    # 新建 is the one build verb longer than a character, and 新 alone is no build verb
+    assert words.one("new_build_verb") in words.build_verbs and words.one("new_marker") not in words.build_verbs
+    # a longer change verb is tried before its own prefix (改成 before 改): the file's order is the regex's
+    for i, w in enumerate(words.change_verbs):
+        assert not any(w.startswith(v) and w != v for v in words.change_verbs[:i]), w
+    # 调 opens only a topic dispatch; 派 is read by the causative-dispatch branch first
+    assert set(words.topic_send_verbs) - set(words.dispatch_verbs) == {"调"}
+    assert set(words.send_results) <= set(words.resultatives)
+
+
+def test_the_implied_query_is_one_value_for_the_frame_and_the_inserted_word(shipped_root: Path):
+    query = implied_action_words(shipped_root).one("implied_query_predicate")
+    r = nlu.understand("全年检修报表")  # a complete data question with no action word (design 7.2)
+    assert [f.predicate for f in r.semantic_frames] == [query]
+    assert r.canonical_text == query + "全年检修报表"
+
+
+def test_the_time_scanner_gate_holds_the_first_character_of_every_time_word(shipped_root: Path):
+    from nlu.values import times
+
+    words = time_words(shipped_root)
+    gate = set(words.date_start_characters)
+    # the words the date/time pattern opens with (periods and recent spans are scanned by their own patterns;
+    # the weekday prefixes are the period prefixes less the excluded ones)
+    weekday_prefixes = [k for k in times.PERIOD_PREFIX if k not in words.weekday_excluded_prefixes]
+    vocab = [*times.DAY_WORDS, *times.SHORT_DAY_PART, *times.PARTS, *times.YEAR_WORDS, *weekday_prefixes, *words.half_years, *words.whole_year, *words.last_month_words,
+             *words.first_month_words, *words.week_markers, *words.ordinal_prefix, *words.clock_numerals]
+    assert not {w[0] for w in vocab if not w[0].isascii()} - gate  # a word the gate misses would never be read
+    assert len(words.week_markers) == 3 and len(words.quarter_hours) == 2 and len(words.half_years) == 2
 
 
 def test_an_edited_file_without_a_new_manifest_is_drift(pack_copy: Path, edit_json):
