@@ -214,15 +214,23 @@ _ORDER_ASKING = re.compile(f"[{char_class(_W.question_particles)}？?]|{alternat
 _ORDER_GIVEN = re.compile(f"[{char_class(_W.past_markers)}]?{_DE}|{_LE}")
 
 
+def _actionless_clause(view: SentenceView, i: int) -> tuple[int, int] | None:
+    """The clause around position `i` when `i` is inside no entity and the clause holds no
+    action word yet (a construction then supplies the action); None otherwise."""
+    if not _free(view, i):
+        return None
+    lo, hi = view.clause_span(i)
+    return None if _has_action(view, lo, hi) else (lo, hi)
+
+
 def _give_order(view: SentenceView, i: int) -> Word | None:
     """给 + a vehicle or locomotive + 下/派/排 + (一个 …) + a task, work order or repair: a create
     (给 AGV-30 下一个去 ST-15 的任务, 给 HXD1-0003 排 C4 修), unless asked about or described
     (给 AGV-30 排的任务, 给 HXD1-0003 排了 C3 修吗)."""
-    if not _free(view, i):
+    span = _actionless_clause(view, i)
+    if span is None:
         return None
-    lo, hi = view.clause_span(i)
-    if _has_action(view, lo, hi):
-        return None
+    lo, hi = span
     text = view.text
     obj = next((m for m in view.mentions if m.c0 > i), None)
     if obj is None or obj.type not in MOVERS or text[i + 1:obj.c0].strip():
@@ -311,11 +319,10 @@ def _mover_noun_follows(rest: str) -> bool:
 
 
 def _dispatch(view: SentenceView, i: int) -> Word | None:
-    if not _free(view, i):
+    span = _actionless_clause(view, i)
+    if span is None:
         return None
-    lo, hi = view.clause_span(i)
-    if _has_action(view, lo, hi):
-        return None
+    lo, hi = span
     text = view.text
     ch = text[i]
     if ch == _PAI and _DISPATCH_OBJECT.match(text, i + 1):  # 给 AGV-03 派任务
