@@ -25,8 +25,7 @@ _SPACED_LETTERS = re.compile(r"(?:^|[^A-Za-z0-9])[A-Za-z] +[A-Za-z](?:$|[^A-Za-z
 _SPACE_RUN = re.compile(" +")
 # The full-width forms NFKC maps to one printable ASCII character (U+FF01–U+FF5E), except the
 # usual Chinese punctuation among them, which is plain and kept; and the ideographic space.
-_KEPT_FULL_WIDTH = "\uff0c\uff1a\uff1b\uff01\uff1f\uff08\uff09"
-_FULL_WIDTH = {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F) if chr(c) not in _KEPT_FULL_WIDTH}
+_FULL_WIDTH = {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F) if not _PLAIN_CHARS.fullmatch(chr(c))}
 _FULL_WIDTH["\u3000"] = " "
 _FULL_WIDTH_RUN = re.compile("[" + "".join(re.escape(c) for c in sorted(_FULL_WIDTH)) + "]+")
 _TO_ASCII = str.maketrans(_FULL_WIDTH)

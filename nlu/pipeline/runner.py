@@ -20,11 +20,11 @@ from nlu.draft import Clarification, Diagnostic, Draft
 from nlu import draft_keys as keys
 from nlu.pipeline import failures
 from nlu.pipeline.cancel import BudgetExhausted, Deadline
+from nlu.pipeline.memory import freeze_long_lived
 from nlu.pipeline.flags import FeatureFlags
 from nlu.pipeline.stage import SkipStage, Stage
 from nlu.source import build_source, length_gate, sanitize_text
 from nlu.telemetry import record_call
-from nlu.pipeline.memory import freeze_long_lived
 from nlu.telemetry import warm_up as warm_telemetry
 from nlu.text.alignment import Alignment
 

@@ -143,11 +143,10 @@ def _topic_dispatch(view: SentenceView, i: int) -> Word | None:
     """Movers first, then 派/调 + 去/到/往 + a place (AGV-05 和 AGV-06 一起派去 ST-05): a create."""
     text = view.text
     m = _TOPIC_SEND.match(text, i)
-    if m is None or not _free(view, i):
+    span = _actionless_clause(view, i) if m is not None else None
+    if span is None:
         return None
-    lo, hi = view.clause_span(i)
-    if _has_action(view, lo, hi):
-        return None
+    lo, hi = span
     movers = [x for x in view.mentions if lo <= x.c0 and x.c1 <= i and x.type in MOVERS]
     place = [x for x in view.mentions if m.end() <= x.c0 < hi and x.type in ("station", "location")]
     if not movers or not place:
