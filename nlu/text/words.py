@@ -36,12 +36,12 @@ from typing import Iterable, NamedTuple
 
 log = logging.getLogger(__name__)
 
-PACK_WORD_FREQ = 2000
+PACK_WORD_FREQ = 2000  # a pack word beats a general-language split of the same characters
 # how far from a span a cut point is looked for: past it the whole block is cut instead (and
 # remembered), so a block with no cut point (a long run of one repeated word) costs one cut
 # for all its spans, not one long walk and cut per span
 _LOCAL_REACH = 24
-_ASCII_WORD = re.compile("[a-zA-Z0-9]").fullmatch  # what jieba joins into one token (its re_eng)  # a pack word beats a general-language split of the same characters
+_ASCII_WORD = re.compile("[a-zA-Z0-9]").fullmatch  # what jieba joins into one token (its re_eng)
 _MEMO_SIZE = 64
 
 
