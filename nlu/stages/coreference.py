@@ -167,10 +167,10 @@ class CoreferenceStage(Stage):
         Until the tagger is loaded this cannot be told, and the demonstrative is asked about."""
         if not self._pos.ready() or pos >= len(text):
             return False
-        pairs = self._pos.cut(text[pos:pos + 8])
-        if not pairs:
+        first = self._pos.first(text[pos:pos + 8])
+        if first is None:
             return False
-        word, tag = pairs[0]
+        word, tag = first
         return tag.startswith("n") and not tag.startswith("nr") and len(word) >= 2 and word not in self._pack_words \
             and word not in self._placeholders  # 那个东西怎么样了 still refers
 
@@ -232,8 +232,8 @@ class CoreferenceStage(Stage):
             pos += 1
         if not self._pos.ready():
             return True
-        pairs = self._pos.cut(text[pos:pos + 8])
-        return bool(pairs) and pairs[0][1].startswith("n")
+        first = self._pos.first(text[pos:pos + 8])
+        return first is not None and first[1].startswith("n")
 
     @staticmethod
     def _apposition(draft: Draft, view: SentenceView, p: Referring) -> bool:

@@ -70,6 +70,14 @@ class PosTagger:
         """(word, tag) pairs of `text` (jieba's HMM on for unknown stretches: names are guessed there)."""
         return [(p.word, p.flag) for p in self._dt.cut(text)]
 
+    def first(self, text: str) -> tuple[str, str] | None:
+        """The first (word, tag) pair of `cut(text)`, or None for no words. jieba's tagger yields
+        lazily: only the stretch before the first word is run through its HMM (the costly part,
+        a Viterbi over every tag), where `cut(text)[0]` would run it over all of `text`."""
+        for p in self._dt.cut(text):
+            return p.word, p.flag
+        return None
+
     def dictionary_tag(self, word: str) -> str | None:
         """The tag jieba's dictionary gives `word` (None: not a dictionary word)."""
         return self._dt.word_tag_tab.get(word)
