@@ -40,6 +40,8 @@ _NON_HUMAN = frozenset(_CLASSES.non_human_pronouns)
 _PLURAL = frozenset(_CLASSES.plural_pronouns)
 # Demonstratives that may determine a following noun instead of standing for one.
 _DETERMINERS = frozenset(_CLASSES.determiners)
+# Nouns naming a word itself (这个词的英文怎么说): the demonstrative determines one, no referent.
+_METALINGUISTIC = tuple(_CLASSES.metalinguistic_nouns)
 # Mentions a bare demonstrative does not determine (他这周, 这个今天…): values, not objects.
 _NOT_DETERMINED = frozenset({"time", "time_range", "quantity", "amount"})
 # Compounds in which a pronoun character is not a pronoun.
@@ -131,6 +133,8 @@ class CoreferenceStage(Stage):
         # 这个报表, 这个列表, 这个统计: a view or a report, not an entity
         if any(w.c0 == nxt for w in view.presentation) or any(w.c0 == nxt for w in view.triggers):
             return True
+        if view.text.startswith(_METALINGUISTIC, nxt):
+            return True  # 机车这个词的英文: a word is talked about, nothing is referred to
         return self._determines_general_noun(view.text, nxt)
 
     def _mention_after_fillers(self, view: SentenceView, pos: int):  # noqa: ANN202
