@@ -32,6 +32,7 @@ import re
 from nlu import draft_keys as K
 from nlu.draft import Draft
 from nlu.pipeline.flags import DOMAINS as BUSINESS_DOMAINS
+from nlu.lexicon.word_classes import alternation, referring_words
 from nlu.semantics.view import SentenceView
 
 _LATIN = re.compile(r"[A-Za-z]+")
@@ -57,6 +58,11 @@ class GeneralTopic:
         self.pack_words = frozenset(s for t in pack.terms for s in t.surfaces)
         self.id_prefixes = frozenset(m.group(0).upper() for p in pack.identifier_patterns
                                      if (m := _LATIN.match(p.example)))
+        classes = referring_words(pack.root).classes
+        # 机车这个词, “报表”这个说法: a word of the pack mentioned as a word (referring.json)
+        self.mention_phrase = re.compile(r"[\s\"'“”‘’「」『』]*(?:{})\s*(?:{})".format(
+            alternation(sorted(classes.determiners, key=len, reverse=True)),
+            alternation(sorted(classes.metalinguistic_nouns, key=len, reverse=True))))
 
     # -- the judgement --------------------------------------------------------------------
     def owns_all(self, draft: Draft, view: SentenceView) -> bool:
@@ -77,6 +83,18 @@ class GeneralTopic:
         # activity; a verb owner counts only in a text with another foreign content word
         # (帮我制定一个健身计划: 制定, 健身) — the text is about that other world
         return _BY_VERB not in owners or self._foreign_count(view.text, covered, 2) >= 2
+
+    def about_words(self, draft: Draft, view: SentenceView) -> bool:
+        """机车这个词的英文怎么说, 报表这个词是什么意思: every word of the business (and every
+        explicit word) is followed by a phrase naming it as a word — it is mentioned, not
+        used: a question about language. One regex search decides most turns (none such)."""
+        text = view.text
+        if self.mention_phrase.search(text) is None:
+            return False
+        spans = [(a, b) for a, b, _kind in self._business_words(draft, view)]
+        spans += [(w.c0, w.c1) for w in view.explicit_words]
+        spans += [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "explicit_domain"]
+        return bool(spans) and all(self.mention_phrase.match(text, b) is not None for _a, b in spans)
 
     # -- what is of the business ----------------------------------------------------------
     def _business_words(self, draft: Draft, view: SentenceView) -> list[tuple[int, int, str]]:

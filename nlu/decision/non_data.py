@@ -127,9 +127,12 @@ class NonDataJudge:
         arithmetic = K.BARE_REFERENCE in flags and self.arithmetic is not None and bool(self.arithmetic.search(draft.text))
         if arithmetic:
             flags = flags - {K.BARE_REFERENCE}  # 1加1等于几: arithmetic, no object asked for
-        if preconditions(draft, flags, _DATA_SIGNALS | _STAND_IN_SIGNALS) and not self._suspicious(draft) and \
-                self.general.owns_all(draft, sentence_view(draft, vocabulary(self.pack))):
-            return NON_DATA  # 手机电量, 健身计划, 机车夹克: the pack's words belong to a thing of the world
+        if preconditions(draft, flags, _DATA_SIGNALS | _STAND_IN_SIGNALS) and not self._suspicious(draft):
+            view = sentence_view(draft, vocabulary(self.pack))
+            if self.general.about_words(draft, view):
+                return NON_DATA  # 机车这个词的英文怎么说: the pack's words are talked about, not used
+            if self.general.owns_all(draft, view):
+                return NON_DATA  # 手机电量, 健身计划, 机车夹克: the pack's words belong to a thing of the world
         # the cheap evidence first; the stand-ins' nouns (a jieba pass) only when nothing else decides
         if self._business(draft, flags - _STAND_IN_SIGNALS) or self._suspicious(draft, operands=arithmetic):
             return BUSINESS
