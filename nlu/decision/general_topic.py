@@ -60,7 +60,7 @@ class GeneralTopic:
                                      if (m := _LATIN.match(p.example)))
         classes = referring_words(pack.root).classes
         # 机车这个词, “报表”这个说法: a word of the pack mentioned as a word (referring.json)
-        self.mention_phrase = re.compile(r"[\s\"'“”‘’「」『』]*(?:{})\s*(?:{})".format(
+        self.mention_phrase = re.compile(r"[\s\"'“”‘’「」『』]*(?:{})\s*(?:{})(?!库|典|条|组|段|频)".format(
             alternation(sorted(classes.determiners, key=len, reverse=True)),
             alternation(sorted(classes.metalinguistic_nouns, key=len, reverse=True))))
 
@@ -74,8 +74,11 @@ class GeneralTopic:
             return False
         covered = self._covered(draft, view)
         owners = []
+        # a Latin word owns the business words only in a text that asks no template's shape
+        # (站点地图怎么做SEO; 站点 battery 多少 asks a count: still a data question)
+        latin = not draft.template_candidates
         for c0, c1, kind in words:
-            how = self._owned(view, covered, c0, c1, kind)
+            how = self._owned(view, covered, c0, c1, kind, latin)
             if not how:
                 return False
             owners.append(how)
@@ -153,7 +156,7 @@ class GeneralTopic:
         return covered
 
     # -- ownership ------------------------------------------------------------------------
-    def _owned(self, view: SentenceView, covered: bytearray, c0: int, c1: int, kind: str) -> bool:
+    def _owned(self, view: SentenceView, covered: bytearray, c0: int, c1: int, kind: str, latin: bool = False) -> int:
         text = view.text
         if kind in ("object", "explicit") and self.pos.dictionary_tag(text[c0:c1]) is None:
             return False  # 工单, AGV, 二级修: a word only the trade uses is owned by nothing outside it
@@ -176,7 +179,19 @@ class GeneralTopic:
             lo, _hi = view.clause_span(c0)
             if self._foreign_noun_in(text, covered, lo, c0):
                 return _BY_NOUN  # 热水器…检修: the subject before it
+        if latin and kind in ("object", "activity") and self._foreign_latin_in(text, covered, *view.clause_span(c0)):
+            return _BY_NOUN  # 站点地图怎么做SEO: a Latin word foreign to the pack names the topic
         return _NOT_OWNED
+
+    def _foreign_latin_in(self, text: str, covered: bytearray, lo: int, hi: int) -> bool:
+        """A Latin word of the clause (SEO, Python) that begins no identifier, is no word of the
+        pack and no stage took: what an implied (not explicit) business word is said of."""
+        for m in _LATIN.finditer(text, lo, hi):
+            word = m.group(0)
+            if len(word) >= _MIN_WORD and word.upper() not in self.id_prefixes and word not in self.pack_words \
+                    and word.lower() not in self.pack_words and covered.find(_HARD, m.start(), m.end()) < 0:
+                return True
+        return False
 
     def _foreign_before(self, text: str, covered: bytearray, k: int, tags: frozenset[str], floor: int = 0) -> bool:
         j = k
