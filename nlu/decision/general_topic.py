@@ -53,6 +53,7 @@ class GeneralTopic:
         self.modifier_tags = frozenset(data["modifierTags"])
         self.head_tags = frozenset(data["headTags"])
         self.linkers = tuple(data["linkers"])
+        self.attribute_heads = tuple(data.get("attributeHeads", ()))  # 机车型号: the object's attribute
         self.linked_object_owner_frequency = int(data["linkedObjectOwnerFrequency"])
         self.record_nouns = record_nouns
         self.pack_words = frozenset(s for t in pack.terms for s in t.surfaces)
@@ -173,7 +174,8 @@ class GeneralTopic:
         if not suffix and not linked and kind != "explicit" and \
                 self._foreign_before(text, covered, k, self.noun_tags | self.modifier_tags, floor):
             return _BY_VERB  # 健身计划
-        if kind == "object" and self._foreign_after(text, covered, c1, self.noun_tags | self.head_tags):
+        if kind == "object" and not text.startswith(self.attribute_heads, c1) and \
+                self._foreign_after(text, covered, c1, self.noun_tags | self.head_tags):
             return _BY_NOUN  # 机车夹克, 站点地图
         if kind == "activity" or kind == "explicit" and self.pos.dictionary_tag(text[c0:c1]) in self.head_tags:
             lo, _hi = view.clause_span(c0)

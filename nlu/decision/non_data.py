@@ -137,7 +137,11 @@ class NonDataJudge:
             flags = flags - {K.BARE_REFERENCE}  # 1加1等于几: arithmetic, no object asked for
         if K.WRITE_WITHOUT_OBJECT in flags and self._implied_write_elsewhere(draft, flags):
             return NON_DATA  # 把这句话翻译成英文: no order of the business
-        if preconditions(draft, flags, _DATA_SIGNALS | _STAND_IN_SIGNALS) and not self._suspicious(draft):
+        # 任务等待超过十五分钟的有多少: a count of records is a data question, whoever owns its words
+        records_counted = self.record_question.search(draft.text) is not None or \
+            any(w in draft.text for w in self.headless_counts)
+        if not records_counted and preconditions(draft, flags, _DATA_SIGNALS | _STAND_IN_SIGNALS) \
+                and not self._suspicious(draft):
             view = sentence_view(draft, vocabulary(self.pack))
             if self.general.about_words(draft, view):
                 return NON_DATA  # 机车这个词的英文怎么说: the pack's words are talked about, not used
