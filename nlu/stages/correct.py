@@ -525,6 +525,12 @@ class CorrectStage(Stage):
                 continue
             if deadline is not None:
                 deadline.check()  # up to five alternatives of up to 4,000 characters each
+            if _WIDE_SPACE.search(alt):
+                # 检修计划 下个月: the cleaner took the pause between two Chinese characters out
+                # of the text; taken out of the alternative too, it does not join a replaced run
+                alt = _WIDE_SPACE.sub("", alt)
+                if alt == text:
+                    continue
             alt_terms = sorted((m.start, m.end) for m in self.vocab.terms.scan_overlapping(alt))
             term_starts = [a for a, _ in alt_terms]
             longest = max((b - a for a, b in alt_terms), default=0)
@@ -997,6 +1003,10 @@ class CorrectStage(Stage):
                     if len(found) > 1:
                         return None
         return found[0] if found else None
+
+
+# whitespace between two non-ASCII characters (the cleaner removes it between CJK characters)
+_WIDE_SPACE = re.compile(r"(?<=[^\x00-\x7f])[ \t\u3000]+(?=[^\x00-\x7f])")
 
 
 def _read_as_written(text: str, cands: list[_Cand], words: Words) -> None:
