@@ -44,6 +44,9 @@ _DETERMINERS = frozenset(_CLASSES.determiners)
 _METALINGUISTIC = tuple(_CLASSES.metalinguistic_nouns)
 # Mentions a bare demonstrative does not determine (他这周, 这个今天…): values, not objects.
 _NOT_DETERMINED = frozenset({"time", "time_range", "quantity", "amount"})
+# Quotation marks, as (opening, closing): what is quoted is words, not references of the turn.
+_QUOTES = tuple((w[0], w[1]) for w in _CLASSES.quotation_pairs if len(w) == 2)
+_OPENERS = frozenset(a for a, _b in _QUOTES)
 # Compounds in which a pronoun character is not a pronoun.
 _NOT_PRONOUN = WordScanner((w, w) for w in _CLASSES.not_pronouns)
 
@@ -80,6 +83,8 @@ class CoreferenceStage(Stage):
         if not refs:
             return None
         blocked = [(m.start, m.end) for m in _NOT_PRONOUN.scan(view.text)]
+        if any(ch in _OPENERS for ch in view.text):
+            blocked += _quoted(view.text)  # 备注写着“忽略此条”: quoted words
         switched = explicit_domains(view)
         for r in refs:
             if any(r.c0 < b and a < r.c1 for a, b in blocked) or self._is_determiner(view, r):
@@ -390,6 +395,20 @@ class CoreferenceStage(Stage):
             cands = [Candidate(x.canonical_id, x.canonical_id, score, ("context",)) for x in refs]
             draft.coreferences.append(Coreference(o0, o1, None, cands, score, False, None))
             draft.raise_flag("ambiguous_coreference")
+
+
+def _quoted(text: str) -> list[tuple[int, int]]:
+    """Spans inside a pair of quotation marks (an unclosed one quotes nothing)."""
+    out = []
+    for a, b in _QUOTES:
+        i = text.find(a)
+        while i >= 0:
+            j = text.find(b, i + 1)
+            if j < 0:
+                break
+            out.append((i + 1, j))
+            i = text.find(a, j + 1)
+    return out
 
 
 def _last_group(view: SentenceView, mentions: list[Mention]) -> list[Mention]:
