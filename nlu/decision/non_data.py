@@ -200,6 +200,8 @@ class NonDataJudge:
             return False
         spans = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind in ("time", "number")]
         spans += [draft.to_current(t.o0, t.o1) for t in draft.terms if t.entity_type in ("time", "time_range")]
+        if not spans:
+            return False  # 几号 alone: a fragment of some question, not the calendar asked
         rest = self.fillers.rest(_blank(text, spans), social=True)
         return bool(rest) and self.calendar_rest.fullmatch(rest) is not None
 
