@@ -137,10 +137,8 @@ class NonDataJudge:
             flags = flags - {K.BARE_REFERENCE}  # 1加1等于几: arithmetic, no object asked for
         if K.WRITE_WITHOUT_OBJECT in flags and self._implied_write_elsewhere(draft, flags):
             return NON_DATA  # 把这句话翻译成英文: no order of the business
-        # 任务等待超过十五分钟的有多少: a count of records is a data question, whoever owns its words
-        records_counted = self.record_question.search(draft.text) is not None or \
-            any(w in draft.text for w in self.headless_counts)
-        if not records_counted and preconditions(draft, flags, _DATA_SIGNALS | _STAND_IN_SIGNALS) \
+        # (任务等待超过十五分钟的有多少: a count of records is a data question, whoever owns its words)
+        if preconditions(draft, flags, _DATA_SIGNALS | _STAND_IN_SIGNALS) and not self._records_counted(draft.text) \
                 and not self._suspicious(draft):
             view = sentence_view(draft, vocabulary(self.pack))
             if self.general.about_words(draft, view):
@@ -159,8 +157,7 @@ class NonDataJudge:
             return NON_DATA if self._reaction(text) else EMPTY
         if any(m.group(0).upper() in self.id_prefixes for m in _LATIN.finditer(text)):
             return BUSINESS  # ST, AGV: an identifier begun, not finished
-        if any(w in text for w in self.record_nouns) or self.record_question.search(text) \
-                or any(w in text for w in self.headless_counts):
+        if any(w in text for w in self.record_nouns) or self._records_counted(text):
             return BUSINESS
         if self._calendar_question(draft, text):
             return NON_DATA  # 今天星期几: the calendar asked, no record
@@ -192,6 +189,10 @@ class NonDataJudge:
         if writes or draft.scratch.get(K.SUGGESTIONS):
             return True
         return any(o.applied and o.edit.type in ("typo", "asr", "ocr") for o in draft.edits)
+
+    def _records_counted(self, text: str) -> bool:
+        """多少单, 几台, 超时的有多少: the text asks how many records."""
+        return self.record_question.search(text) is not None or any(w in text for w in self.headless_counts)
 
     def _calendar_question(self, draft: Draft, text: str) -> bool:
         """今天星期几, 明天是几号, 现在几点了: with its times set aside (protected times and
