@@ -79,8 +79,8 @@ def test_instrument_noun(text, instrument):
 
 
 def test_the_anchored_state_use_agrees_with_the_plain_scan(monkeypatch):
-    """write_uses.state_use tries a rule that opens with the verb only where the verb stands;
-    on every write verb of the corpus (real views, through the pipeline) it names the same rule
+    """write_uses.state_use tries a rule that opens with the verb only where the verb stands,
+    and no rule whose needed characters the window misses; on every write verb of the corpus (real views, through the pipeline) it names the same rule
     as the plain scan over the window."""
     from nlu.semantics import constructions, write_uses
 
