@@ -84,10 +84,23 @@ _CLAUSE_END = "，,。；;！!？?\n"
 
 
 def implied_actions(view: SentenceView) -> list[Word]:
-    """Action words a construction implies, where no pack action word stands in that clause."""
+    """Action words a construction implies, where no pack action word stands in that clause.
+
+    Only a character that can open a construction is looked at (`_OPENERS`, found by the
+    regex engine); `implied_actions_reference` visits every character (a test compares)."""
+    return _implied_at(view, (m.start() for m in _OPENERS.finditer(view.text)))
+
+
+def implied_actions_reference(view: SentenceView) -> list[Word]:
+    """The plain form of `implied_actions`: every character of the text is tried."""
+    return _implied_at(view, range(len(view.text)))
+
+
+def _implied_at(view: SentenceView, positions) -> list[Word]:  # noqa: ANN001 - ascending positions
     text = view.text
     out: list[Word] = []
-    for i, ch in enumerate(text):
+    for i in positions:
+        ch = text[i]
         if ch == _BA or ch == _JIANG and _disposal_object_follows(view, i):
             w = _disposal(view, i)
         elif ch in _DISPATCH_VERBS:
@@ -116,6 +129,10 @@ _TOPIC_SEND = re.compile(f"[{char_class(_W.topic_send_verbs)}]\\s*(?:{alternatio
 # 调 opens only a topic dispatch (派 is a dispatch verb first, read by that branch)
 _TOPIC_ONLY_STARTS = frozenset(_W.topic_send_verbs) - frozenset(_W.dispatch_verbs)
 _TOPIC_TAIL = " " + "".join(_W.topic_tail_particles)
+# every character a construction of `implied_actions` can open with
+_OPENERS = re.compile("[" + char_class("".join(sorted(
+    {_BA, _JIANG, _GEI, *_DISPATCH_VERBS, *_BUILD_STARTS, *_CHANGE_STARTS, *_TOPIC_ONLY_STARTS}
+    | {a[0] for a in _CHANGE_ATTRIBUTES if a}))) + "]")
 
 
 def _attribute_change(view: SentenceView, i: int) -> Word | None:
