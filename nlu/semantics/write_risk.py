@@ -130,8 +130,11 @@ def _unsettled_repair(draft: Draft, q: QuestionTexts) -> Clarification | None:
     from nlu.semantics.self_repair import after_token
 
     text = draft.original
+    markers = _markers(text)
+    if not markers:
+        return None  # (the usual turn: no marker, nothing else to look at)
     repaired = [(o.o0, o.o1) for o in draft.edits if o.applied and o.edit.type == "self_repair"]
-    for mk in _markers(text):
+    for mk in markers:
         if mk.typed_only:
             continue  # 改成 / 算了 are a repair only as a typed one (the cleaning applies those)
         if mk.start == 0 or not (mk.strong or text[mk.start - 1] in _PAUSE or after_token(text, mk.start)):
@@ -171,8 +174,10 @@ def _filler_joined_objects(draft: Draft, q: QuestionTexts) -> Clarification | No
     from nlu.decision.questions import readings
 
     data = _data()
-    ids = sorted((p for p in draft.protected if p.kind == "identifier"), key=lambda p: p.o0)
     text = draft.original
+    if not any(f in text for f in data.fillers):
+        return None  # no filler anywhere: none joins two objects
+    ids = sorted((p for p in draft.protected if p.kind == "identifier"), key=lambda p: p.o0)
     for a, b in zip(ids, ids[1:]):
         gap = text[a.o1:b.o0]
         if len(gap) > 12 or not _only_fillers(gap.replace(" ", ""), data):
@@ -269,6 +274,8 @@ def _ordinal_pick(draft: Draft, q: QuestionTexts) -> Clarification | None:
     """把 HXD1-0001 和 HXD1-0010 的工单，哦不，就第一个删了: an ordinal after two or more objects
     points at one of them; in a write the system may not pick it (design 7.8)."""
     text = draft.original
+    if _data().ordinal.search(text) is None:
+        return None  # (the usual turn: no ordinal at all)
     ids = sorted((p for p in draft.protected if p.kind == "identifier"), key=lambda p: p.o0)
     if len(ids) < 2:
         return None
@@ -285,11 +292,14 @@ def _ordinal_pick(draft: Draft, q: QuestionTexts) -> Clarification | None:
 def _direction_conflict(draft: Draft, q: QuestionTexts) -> Clarification | None:
     """取消 T-…01 任务啊不取消 T-…01: one write verb on one object, once negated and once not —
     a correction or a negation? The direction of the write is not settled."""
+    writes = draft.scratch.get(K.WRITE_ACTIONS) or ()
+    if len(writes) < 2:
+        return None  # one write verb cannot be said both ways
     text = draft.original
     negs = [p for p in draft.protected if p.kind == "negation"]
     ids = sorted((p for p in draft.protected if p.kind == "identifier"), key=lambda p: p.o0)
     seen: dict[tuple[str, str], bool] = {}
-    for o0, o1 in draft.scratch.get(K.WRITE_ACTIONS) or ():
+    for o0, o1 in writes:
         # its object: an identifier right after the verb, or one shortly before it (把 … 取消)
         obj = next((p for p in ids if 0 <= p.o0 - o1 <= 4), None) or \
             next((p for p in reversed(ids) if 0 <= o0 - p.o1 <= 12), None)
