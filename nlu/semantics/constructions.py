@@ -88,7 +88,10 @@ def implied_actions(view: SentenceView) -> list[Word]:
     text = view.text
     out: list[Word] = []
     for i, ch in enumerate(text):
-        if ch == _BA or ch == _JIANG and _disposal_object_follows(view, i):
+        w = _light_change(view, i) if ch in _LIGHT_STARTS else None
+        if w is not None:
+            pass  # 改一下 WO-… / WO-… 调一下: a change of the object, its result unsaid
+        elif ch == _BA or ch == _JIANG and _disposal_object_follows(view, i):
             w = _disposal(view, i)
         elif ch in _DISPATCH_VERBS:
             w = _dispatch(view, i) or (_topic_dispatch(view, i) if ch == _PAI else None)
@@ -292,6 +295,7 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
 
 
 _OPEN_CHANGE_ENDS = _W.open_change_ends  # 改一下 names no result
+_LIGHT_STARTS = frozenset(_W.light_change_verbs)
 # 把工单改一下 / 把 T-… 调一下: a change, result unsaid
 _LIGHT_CHANGE = re.compile(f"[{char_class(_W.light_change_verbs)}]\\s*(?:{alternation(_OPEN_CHANGE_ENDS)})")
 _LIGHT_TAIL = " " + "".join(_W.light_tail_particles) + "，,。；;！!"
@@ -355,6 +359,29 @@ def class_mover_sent(text: str, j: int, hi: int) -> bool:
         return False
     rest = text[j + len(noun):hi].lstrip()
     return rest[:1] in _ARRIVAL and bool(rest[1:].strip(_SENT_TAIL))
+
+
+def _light_change(view: SentenceView, i: int) -> Word | None:
+    """改一下 WO-… / WO-… 调一下吧: a light change (lightChangeVerbs + openChangeEnds) right next to
+    an object, in a clause with no other action and nothing else said: an update of that object
+    whose result is unsaid (the policy asks for the value). The 把 form is the disposal's."""
+    text = view.text
+    m = _LIGHT_CHANGE.match(text, i)
+    span = _actionless_clause(view, i) if m is not None else None
+    if span is None:
+        return None
+    lo, hi = span
+    objs = [x for x in view.mentions if lo <= x.c0 and x.c1 <= hi and x.type in _CHANGE_OBJECT_TYPES]
+    after = next((x for x in objs if x.c0 >= m.end()), None)
+    before = next((x for x in reversed(objs) if x.c1 <= i), None)
+    if after is not None and not text[m.end():after.c0].strip() and not text[after.c1:hi].strip(_LIGHT_TAIL):
+        pass  # 改一下 WO-…
+    elif before is not None and not text[before.c1:i].strip() and not text[m.end():hi].strip(_LIGHT_TAIL) \
+            and not text[lo:before.c0].strip(_LIGHT_TAIL) and _BA not in text[lo:i]:
+        pass  # WO-… 改一下
+    else:
+        return None
+    return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
 
 
 def open_resultative(view: SentenceView, w: Word) -> bool:
