@@ -34,6 +34,8 @@ from nlu.semantics.view import SentenceView, Word
 from nlu.semantics.write_uses import echo_of, state_use
 
 MOVERS = frozenset({"vehicle", "locomotive"})
+_RECORD_TYPES = frozenset({"task", "work_order"})
+_RESULT_CHARS = frozenset(function_words().result_complements)  # 换成 / 改为: the word names its result
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +96,7 @@ def implied_actions(view: SentenceView) -> list[Word]:
         elif ch == _BA or ch == _JIANG and _disposal_object_follows(view, i):
             w = _disposal(view, i)
         elif ch in _DISPATCH_VERBS:
-            w = _dispatch(view, i) or (_topic_dispatch(view, i) if ch == _PAI else None)
+            w = _dispatch(view, i) or (_topic_dispatch(view, i) or _assign(view, i) if ch == _PAI else None)
         elif ch in _BUILD_STARTS:
             w = _build(view, i)
         elif ch in _CHANGE_STARTS:
@@ -103,6 +105,8 @@ def implied_actions(view: SentenceView) -> list[Word]:
             w = _topic_dispatch(view, i)
         elif ch == _GEI:
             w = _give_order(view, i)
+        elif ch in _LATIN_STARTS and (i == 0 or not (text[i - 1].isascii() and text[i - 1].isalnum())):
+            w = _latin_write(view, i)
         else:
             w = None
         if w is None and text.startswith(_CHANGE_ATTRIBUTES, i):
@@ -204,9 +208,22 @@ def _change(view: SentenceView, i: int) -> Word | None:
     # 把 DF4B-1234 的计划推迟三天: the object stands before the verb, with no resultative to read it
     follows = follows or m.group() in _TWO_CHAR_VERBS and any(x.c0 > k for k in disposed for x in view.mentions
                                                           if x.c1 <= i and x.type in _CHANGE_OBJECT_TYPES)
+    follows = follows or _changed_to_value(view, i, j, lo, hi)
     if not follows:
         return None
     return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
+
+
+def _changed_to_value(view: SentenceView, i: int, j: int, lo: int, hi: int) -> bool:
+    """工单 WO-… 改成明天完成 / T-… 推迟到下周一: the object said first in the clause, right
+    before the change verb, and a value after it (not asked about: 改成明天了吗, not described:
+    改成 C5 的): an update of the object."""
+    text = view.text
+    before = next((x for x in reversed(view.mentions) if lo <= x.c0 and x.c1 <= i), None)
+    if before is None or before.type not in MOVERS | _RECORD_TYPES or text[before.c1:i].strip():
+        return False
+    rest = text[j:hi]
+    return bool(rest.strip(_SENT_TAIL)) and not _ASKING_TAIL.search(rest)
 
 
 _ORDER_VERBS = re.compile(f"\\s*(?:{alternation(_W.order_verbs)})\\s*")
@@ -349,6 +366,84 @@ def _dispatch(view: SentenceView, i: int) -> Word | None:
         if ch != _PAI:
             return None
     return Word(i, i + 1, "action", ImpliedAction(ch, "create", True), ch)
+
+
+def _assign(view: SentenceView, i: int) -> Word | None:
+    """WO-… 帮我派给刘洋 / 把 T-… 派给王强: 派 + 给 + a person, with a task or work order named in
+    the clause (before it, or right after the person): an assignment, an update (as the pack's
+    指派给). Not 派给刘洋的工单 (a relative clause names records) nor 派给刘洋了吗 (asked)."""
+    text = view.text
+    if not text.startswith(_GEI, i + 1):
+        return None
+    span = _actionless_clause(view, i)
+    if span is None:
+        return None
+    lo, hi = span
+    person = next((x for x in view.mentions if x.c0 >= i + 2), None)
+    if person is None or person.type != "person" or person.c1 > hi or text[i + 2:person.c0].strip():
+        return None
+    records = [x for x in view.mentions if lo <= x.c0 and x.c1 <= hi and x.type in _RECORD_TYPES]
+    if not records:
+        return None
+    rest = text[person.c1:hi]
+    if _ASKING_TAIL.search(rest.replace(" ", "")) and not any(x.c0 >= person.c1 for x in records):
+        return None
+    return Word(i, i + 2, "action", ImpliedAction(text[i:i + 2], "update", True), text[i:i + 2])
+
+
+def view_change_is_update(view: SentenceView, a: Word) -> bool:
+    """把 WO-… 的负责人从张伟换成刘洋: a view-change word ending in a result (换成), whose result is
+    no presentation word (换成饼图) and whose clause names a record or mover by 把 or first:
+    the record's attribute is changed — an update, a write. Asked only of change_view words."""
+    text = view.text
+    if a.text[-1:] not in _RESULT_CHARS:
+        return False
+    lo, hi = view.clause_span(a.c0)
+    j = a.c1
+    while j < hi and text[j].isspace():
+        j += 1
+    if j >= hi or view.presentation_at(j) or any(p.c0 >= lo and p.c1 <= hi for p in view.presentation):
+        return False
+    if any(a.c1 <= w.c0 and w.c1 <= hi for w in view.actions):
+        return False  # 电量换成百分比显示: the result is shown, a view
+    return any(lo <= x.c0 and x.c1 <= a.c0 and x.type in MOVERS | _RECORD_TYPES for x in view.mentions) and \
+        not _ASKING_TAIL.search(text[j:hi])
+
+
+@functools.lru_cache(maxsize=1)
+def _latin() -> tuple[re.Pattern[str], dict[str, str], frozenset[str], tuple[str, ...]]:
+    """English write verbs (write_safety.json latinWriteVerbs): the whole-word pattern, each
+    verb's action class, the characters they begin with, the negations that leave them unread."""
+    from nlu.lexicon import load_data_file
+
+    d = load_data_file("write_safety.json")
+    verbs = {k.lower(): v for k, v in d["latinWriteVerbs"].items()}
+    pattern = re.compile(f"(?:{alternation(sorted(verbs, key=len, reverse=True))})(?![A-Za-z])", re.IGNORECASE)
+    firsts = frozenset(c for v in verbs for c in (v[0].lower(), v[0].upper()))
+    return pattern, verbs, firsts, tuple(sorted((n.lower() for n in d["latinNegations"]), key=len, reverse=True))
+
+
+_LATIN_STARTS = _latin()[2]  # read once at import, like the word classes above: the loop tests each character
+
+
+def _latin_write(view: SentenceView, i: int) -> Word | None:
+    """please cancel T-… / pause AGV-03: an English write verb with an identifier right after it,
+    in a clause with no other action: a write of the verb's class. Not after a negation (don't
+    cancel T-…: left unread) and not inside a Latin word (the caller checks the left edge)."""
+    pattern, verbs, _, negations = _latin()
+    text = view.text
+    m = pattern.match(text, i)
+    span = _actionless_clause(view, i) if m is not None else None
+    if span is None:
+        return None
+    lo, hi = span
+    obj = next((x for x in view.mentions if x.c0 >= m.end()), None)
+    if obj is None or obj.c1 > hi or obj.type not in _CHANGE_OBJECT_TYPES or text[m.end():obj.c0].strip():
+        return None
+    left = text[lo:i].rstrip().lower()
+    if left.endswith(negations):
+        return None
+    return Word(i, m.end(), "action", ImpliedAction(m.group(), verbs[m.group().lower()], True), m.group())
 
 
 def class_mover_sent(text: str, j: int, hi: int) -> bool:
