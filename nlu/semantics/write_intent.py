@@ -178,16 +178,17 @@ def vague_write(draft: Draft) -> tuple[int, int] | None:
 
 
 def long_text_orders_write(draft: Draft) -> bool:
-    """A long text orders a write: a pack write word said as an order (请取消…, 请把…删除), or
+    """A long text orders a write: an imperative pack write word (protect: 请取消…, 把…删除), or
     — where the semantic stages ran because no pack word was imperative — an unnegated write
     frame whose predicate opens a clause or follows a request word (先说结论：派 AGV-12 去
     ST-03, 麻烦给 HXD1-0070 建一张工单), or whose 把 does (请把 T-… 取消掉); not one narrated
     mid-clause (食堂下周开始调整开饭时间, 班组建议把充电时间往后挪). Asked only of long texts."""
-    text = draft.original
-    # protect's imperative words, read again with this stricter test: its 把 may stand in an
-    # earlier clause (建议把充电时间往后挪，食堂下周开始调整…), which orders nothing here
-    if any(_orders_at(text, o0) for o0, _o1 in draft.scratch.get(K.IMPERATIVE_WRITES) or ()):
+    if draft.scratch.get(K.IMPERATIVE_WRITES):
+        # protect found an imperative write word, so the semantic stages did not run: nothing
+        # is routed, and asking is the only safe answer (even where its test, reaching back to
+        # a 把 of an earlier clause, took a narrated verb for an order)
         return True
+    text = draft.original
     for p in {f.predicate for f in draft.frames if f.write and not f.negated and f.predicate}:
         at = text.find(p)
         while at >= 0:
