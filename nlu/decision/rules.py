@@ -254,8 +254,8 @@ def write_open_coreference(turn: Turn) -> Clarification | None:
 
 @_short_text_only
 def write_without_object(turn: Turn) -> Clarification | None:
-    """A write with no object (取消任务): ask for the complete identifier."""
-    if turn.writes and _object_unclear(turn.flags):
+    """A write with no object (取消任务): ask for the complete identifier (a bare number said as its object is `bare_reference`'s)."""
+    if turn.writes and _object_unclear(turn.flags) and not _bare_object(turn):
         return clarify(turn.draft, "missing_slot", turn.q.question("write_without_object"), ["semanticFrames", "entities"])
     return None
 
@@ -424,6 +424,11 @@ RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
 # -- helpers shared by the rules --------------------------------------------------------------
 def _has_question(draft: Draft) -> bool:
     return bool(draft.template_candidates or draft.entities or any(p.kind == "action" for p in draft.protected))
+
+
+def _bare_object(turn: Turn) -> bool:
+    """给 01 派任务: the object is there, a bare number (ontology `entity`: 查 01), not missing."""
+    return K.BARE_REFERENCE in turn.flags or any(x.reason == K.BARE_REFERENCE for x in turn.suspicious)
 
 
 def _object_unclear(flags: set[str]) -> bool:

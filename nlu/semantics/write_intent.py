@@ -93,10 +93,15 @@ def undecided_write(draft: Draft) -> tuple[int, int] | None:
     for o0, o1 in _write_words(draft):
         verb = text[o0:o1]
         for j in data.joiners:
-            # 取不取消 (the verb's first character, 不, the verb) or 取消不取消 (the whole verb twice)
+            # 取不取消 (the verb's first character, 不, the verb) or 取消不取消 (the whole verb
+            # twice); spoken, with pauses around the joiner (取消 不 取消)
+            k = _skip_spaces_back(text, o0)
+            if not text.startswith(j, k - len(j)):
+                continue
+            k = _skip_spaces_back(text, k - len(j))
             for head in (verb[:1], verb):
-                start = o0 - len(head) - len(j)
-                if start >= 0 and text.startswith(head + j, start):
+                start = k - len(head)
+                if start >= 0 and text.startswith(head, start):
                     return start, o1
         lo = max(0, o0 - _UNDECIDED_REACH)
         window = text[lo:o0]
@@ -105,6 +110,13 @@ def undecided_write(draft: Draft) -> tuple[int, int] | None:
             if k >= 0 and not _CLAUSE_BREAK.intersection(window[k + len(w):]):
                 return lo + k, o1
     return None
+
+
+def _skip_spaces_back(text: str, k: int) -> int:
+    """The position before the spaces ending at `k`."""
+    while k > 0 and text[k - 1] == " ":
+        k -= 1
+    return k
 
 
 def _write_words(draft: Draft):  # noqa: ANN202

@@ -13,8 +13,8 @@ returns the clarification to ask instead; the policy asks the first one found:
 * a character or typed syllable that reads like a negation right before the write
   (布要删除, bu要删除): is it 不要删除? (`protected_change`)
 * a date that does not exist (推迟到2月30日, 13月5号): the value is unknown (`protected_change`)
-* an object named only by a spoken number or otherwise unconfirmed (让3号车去 ST-09), or a
-  mover named only by its class noun (让小车去五号站): which one? (`missing_slot`)
+* an object named only by a spoken number or otherwise unconfirmed (让3号车去 ST-09): which
+  one? (`entity`); a mover named only by its class noun (让小车去五号站) (`missing_slot`)
 * an ordinal that points back at one of several objects (把 A 和 B 的工单，哦不，就第一个删了):
   which one? (`coreference`)
 * two objects of one type offered as alternatives (派 AGV-02 去 ST-05，或者 ST-06 也行): the
@@ -27,6 +27,7 @@ returns the clarification to ask instead; the policy asks the first one found:
   a correction or a contrast? (`protected_change`)
 * two person names run together as one parameter (负责人张三李四): which one? (`missing_slot`)
 * a change of an object with no new value (改一下 WO-…, 修改 WO-…): to what? (`missing_slot`)
+* a number with a leading zero where the object stands (把 07 派到 ST-03): a bare key (`entity`)
 * an identifier with a wrong shape (T-202603150: a digit missing) or read out in Chinese
   digits (T 二零二六零三一五零一): the key cannot be confirmed (`protected_change`)
 
@@ -134,7 +135,7 @@ def write_risk(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -> Clarif
     checks = (_ordinal_pick, _unsettled_repair, _dangling_repair, _direction_conflict, _retracted_write,
               _filler_joined_objects, _run_together_names, _alternative_objects, _contrasted_objects,
               _change_without_value, _negation_lookalike, _impossible_date,
-              functools.partial(_unsure_identifier, suspicious=suspicious), _unconfirmed_object,
+              functools.partial(_unsure_identifier, suspicious=suspicious), _zero_led_number, _unconfirmed_object,
               _class_noun_mover)
     for check in checks:
         found = check(draft, q)
@@ -281,7 +282,8 @@ def _unconfirmed_object(draft: Draft, q: QuestionTexts) -> Clarification | None:
     for e in draft.entities:
         if e.type in _OBJECT_TYPES and not e.confirmed and e.canonical_value is None:
             shown = draft.original[e.o0:e.o1]
-            return Clarification("missing_slot", q.question("unconfirmed_object", shown=shown), ["entities", "semanticFrames"], [])
+            # ontology: an object reference bare or unknown in a way that changes the order is `entity`
+            return Clarification("entity", q.question("unconfirmed_object", shown=shown), ["entities", "semanticFrames"], [])
     return None
 
 
@@ -447,6 +449,17 @@ def _unsure_identifier(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -
     if bad is not None:
         return Clarification("protected_change", q.question("unsure_identifier", shown=draft.text[bad.start:bad.end]),
                              ["entities", "protectedSpans"], [])
+    return None
+
+
+def _zero_led_number(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    """把 07 派到 ST-03 / 关闭 0312: a number written with a leading zero stands where the write's
+    object should be — a count is never written so (07 台); it is a key said bare (ontology
+    `entity`: 查 01). Which object is it?"""
+    text = draft.original
+    for e in draft.entities:
+        if e.type == "quantity" and e.o1 - e.o0 >= 2 and text[e.o0] == "0" and text[e.o0:e.o1].isdigit():
+            return Clarification("entity", q.question("bare_reference", shown=text[e.o0:e.o1]), ["entities"], [])
     return None
 
 
