@@ -204,19 +204,25 @@ def long_text_orders_write(draft: Draft) -> bool:
     for p in {f.predicate for f in draft.frames if f.write and not f.negated and f.predicate}:
         at = text.find(p)
         while at >= 0:
-            if _orders_at(text, at):
+            if orders_at(text, at, at + len(p)):
                 return True
             at = text.find(p, at + 1)
     return False
 
 
-def _orders_at(text: str, at: int, *, through_disposal: bool = True) -> bool:
-    """A verb at `at` is said as an order: it opens its clause or follows a request word, or
-    the 把 of its clause does."""
+def orders_at(text: str, at: int, end: int | None = None, *, through_disposal: bool = True) -> bool:
+    """A verb at `at` (ending at `end`) is said as an order: it opens its clause, follows a
+    request or modal word (请, 麻烦, 你, 要), has an identifier right after it (…取消 T-…), or the
+    把 of its clause does. Erring towards an order: a long text's order is asked about."""
     data = _data()
     if at == 0 or text[at - 1] in _ORDER_OPENING or text.endswith(data.order_openers, 0, at):
+        return True
+    if end is not None and _KEY_AFTER.match(text, end):
         return True
     if not through_disposal:
         return False
     k = text.rfind(_DISPOSAL, max(0, at - _DISPOSAL_REACH), at)
-    return k >= 0 and not _CLAUSE_BREAK.intersection(text[k:at]) and _orders_at(text, k, through_disposal=False)
+    return k >= 0 and not _CLAUSE_BREAK.intersection(text[k:at]) and orders_at(text, k, through_disposal=False)
+
+
+_KEY_AFTER = re.compile(r" *[A-Za-z]{1,6}[-_]?[0-9]")  # an identifier right after the verb: its object

@@ -30,6 +30,7 @@ from nlu.semantics import cues
 from nlu.semantics.anchors import Anchor, anchors
 from nlu.semantics.comparators import governed_values
 from nlu.semantics.constructions import implied_actions, not_a_predicate, open_resultative, quoted, view_change_is_update
+from nlu.semantics.write_intent import orders_at
 from nlu.semantics.write_uses import load_rules as load_write_rules
 
 from nlu.semantics.comparators import excepting_word
@@ -91,6 +92,13 @@ class SrlStage(Stage):
             frames.append(Frame(a.text, cls, [], neg is not None, modality_of(view, a.c0, lo),
                                 0.9, write))
             positions.append(a.c0)
+        if draft.gate == "long":
+            # design 15.2: in a long text only a write said as an order is one (先说结论：派 …,
+            # 请把 … 取消); one narrated mid-clause (食堂下周开始调整开饭时间, 培训安排在周四) is
+            # told, not ordered — it neither routes to an operation nor asks for a short order
+            for frame, pos in zip(frames, positions):
+                if frame.write and not orders_at(view.text, pos, pos + len(frame.predicate)):
+                    frame.write = False
         implicit = False
         if not frames:
             if not (self._is_question(view) or draft.relations or self._has_state(draft, view)):
