@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from nlu import draft_keys as K
 from nlu.decision.questions import clarify, readings
+from nlu.lexicon.word_classes import function_words
 from nlu.draft import Clarification, Draft
 from nlu.semantics import write_intent
 from nlu.semantics.write_risk import write_risk as _write_risk
@@ -35,6 +36,8 @@ _FACT_FLIPS = frozenset({"negation_change", "number_change", "action_change", "c
 _OBJECT_ENTITY_TYPES = ("person", "organization", "location")
 _NEGATION_REACH = 6  # code points between a stacked negation and its write verb (不是不要取消)
 _CLAUSE_BREAK = re.compile(r"[，,。；;！!？?\n]")
+_CLOSING_MARKS = " \t。.！!？?～~…"
+_QUESTION_TAIL = function_words().question_tail_particles
 
 
 @dataclass(slots=True)
@@ -174,9 +177,16 @@ def negation_conflict(turn: Turn) -> Clarification | None:
         if len(stacked) >= 2:
             # 不是不让你取消…，是先确认一下再取消: "not X, but Y" restates what is wanted — the
             # question is the user's intent; a bare double negation is a negation to settle
-            reason = "intent" if _contrast_follows(text, o1) else "protected_change"
+            # a bare double negation is a negation to settle, unless a question particle closes
+            # it (不是不能取消 T-… 吧: is it an order at all, or a question whether it can be done?)
+            reason = "intent" if _contrast_follows(text, o1) or _question_closes(text) else "protected_change"
             return clarify(draft, reason, turn.q.question("negation_conflict"), ["semanticFrames"])
     return None
+
+
+def _question_closes(text: str) -> bool:
+    """The turn ends on a question particle (…吧, …吗), punctuation and spaces aside."""
+    return text.rstrip(_CLOSING_MARKS).endswith(_QUESTION_TAIL)
 
 
 def _contrast_follows(text: str, pos: int) -> bool:
