@@ -313,6 +313,8 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
 
 _OPEN_CHANGE_ENDS = _W.open_change_ends  # 改一下 names no result
 _LIGHT_STARTS = frozenset(_W.light_change_verbs)
+# between an object and its light change: nothing, or 的 + one of the attributes a change names
+_LIGHT_OBJECT_GAP = re.compile(f"\\s*(?:{_DE}?\\s*(?:{alternation(sorted(_W.change_attributes, key=len, reverse=True))})\\s*)?")
 # 把工单改一下 / 把 T-… 调一下: a change, result unsaid
 _LIGHT_CHANGE = re.compile(f"[{char_class(_W.light_change_verbs)}]\\s*(?:{alternation(_OPEN_CHANGE_ENDS)})")
 _LIGHT_TAIL = " " + "".join(_W.light_tail_particles) + "，,。；;！!"
@@ -411,16 +413,18 @@ def view_change_is_update(view: SentenceView, a: Word) -> bool:
 
 
 @functools.lru_cache(maxsize=1)
-def _latin() -> tuple[re.Pattern[str], dict[str, str], frozenset[str], tuple[str, ...]]:
+def _latin() -> tuple[re.Pattern[str], dict[str, str], frozenset[str], tuple[str, ...], re.Pattern[str]]:
     """English write verbs (write_safety.json latinWriteVerbs): the whole-word pattern, each
-    verb's action class, the characters they begin with, the negations that leave them unread."""
+    verb's action class, the characters they begin with, the negations that leave them unread,
+    and the gap of object words that may stand before the identifier (the task)."""
     from nlu.lexicon import load_data_file
 
     d = load_data_file("write_safety.json")
     verbs = {k.lower(): v for k, v in d["latinWriteVerbs"].items()}
     pattern = re.compile(f"(?:{alternation(sorted(verbs, key=len, reverse=True))})(?![A-Za-z])", re.IGNORECASE)
     firsts = frozenset(c for v in verbs for c in (v[0].lower(), v[0].upper()))
-    return pattern, verbs, firsts, tuple(sorted((n.lower() for n in d["latinNegations"]), key=len, reverse=True))
+    gap = re.compile(f"\\s*(?:(?:{alternation(sorted(d['latinObjectWords'], key=len, reverse=True))})\\s+)*", re.IGNORECASE)
+    return pattern, verbs, firsts, tuple(sorted((n.lower() for n in d["latinNegations"]), key=len, reverse=True)), gap
 
 
 _LATIN_STARTS = _latin()[2]  # read once at import, like the word classes above: the loop tests each character
@@ -430,7 +434,7 @@ def _latin_write(view: SentenceView, i: int) -> Word | None:
     """please cancel T-… / pause AGV-03: an English write verb with an identifier right after it,
     in a clause with no other action: a write of the verb's class. Not after a negation (don't
     cancel T-…: left unread) and not inside a Latin word (the caller checks the left edge)."""
-    pattern, verbs, _, negations = _latin()
+    pattern, verbs, _, negations, gap = _latin()
     text = view.text
     m = pattern.match(text, i)
     span = _actionless_clause(view, i) if m is not None else None
@@ -438,7 +442,7 @@ def _latin_write(view: SentenceView, i: int) -> Word | None:
         return None
     lo, hi = span
     obj = next((x for x in view.mentions if x.c0 >= m.end()), None)
-    if obj is None or obj.c1 > hi or obj.type not in _CHANGE_OBJECT_TYPES or text[m.end():obj.c0].strip():
+    if obj is None or obj.c1 > hi or obj.type not in _CHANGE_OBJECT_TYPES or gap.match(text, m.end()).end() != obj.c0:
         return None
     left = text[lo:i].rstrip().lower()
     if left.endswith(negations):
@@ -471,9 +475,9 @@ def _light_change(view: SentenceView, i: int) -> Word | None:
     before = next((x for x in reversed(objs) if x.c1 <= i), None)
     if after is not None and not text[m.end():after.c0].strip() and not text[after.c1:hi].strip(_LIGHT_TAIL):
         pass  # 改一下 WO-…
-    elif before is not None and not text[before.c1:i].strip() and not text[m.end():hi].strip(_LIGHT_TAIL) \
+    elif before is not None and _LIGHT_OBJECT_GAP.fullmatch(text, before.c1, i) and not text[m.end():hi].strip(_LIGHT_TAIL) \
             and not text[lo:before.c0].strip(_LIGHT_TAIL) and _BA not in text[lo:i]:
-        pass  # WO-… 改一下
+        pass  # WO-… 改一下 / WO-… 的负责人改一下
     else:
         return None
     return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())

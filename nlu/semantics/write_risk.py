@@ -362,14 +362,26 @@ def _retracted_write(draft: Draft, q: QuestionTexts) -> Clarification | None:
     if not verbs:
         return None
     data = _data()
-    repaired = [(o.o0, o.o1) for o in draft.edits if o.applied and o.edit.type == "self_repair"]
     first0, first1 = verbs[0]
+    verb = text[first0:first1]
+    # 删除 WO-…，不删了: the same verb said again negated, with no object of its own, takes it back
+    # (a negated one with its own object is a second order: 取消 T-…01，不取消 T-…02; another
+    # verb is a contrast: 取消 T-…，不是删除)
+    for f in draft.frames:
+        if f.write and f.negated and not any(a.role in ("patient", "target") for a in f.arguments) and \
+                any(g.write and not g.negated and g.action_class == f.action_class and g.predicate[:1] == f.predicate[:1]
+                    for g in draft.frames):
+            at = text.find(f.predicate, first1)
+            if at >= 0:
+                neg = next((n for n in draft.protected if n.kind == "negation" and 0 <= at - n.o1 <= 1), None)
+                shown = text[neg.o0 if neg is not None else at:at + len(f.predicate)]  # 不删, not 删
+                return Clarification("intent", q.question("retracted_write", verb=verb, shown=shown), ["semanticFrames"], [])
+    repaired = [(o.o0, o.o1) for o in draft.edits if o.applied and o.edit.type == "self_repair"]
     for m in data.retraction.finditer(text, first1):
         if text.endswith(data.retraction_blockers, 0, m.start()) or text.startswith(_DE, m.end()):
             continue  # 计算了 / 其他的不用了 / 不用了的任务
         if any(a <= m.start() and m.end() <= b for a, b in repaired):
             continue
-        verb = text[first0:first1]
         return Clarification("intent", q.question("retracted_write", verb=verb, shown=m.group()),
                              ["semanticFrames"], [])
     return None
