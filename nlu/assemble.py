@@ -23,34 +23,44 @@ class _Spans:
     """The turn's spans as contract `TextSpan`s, one object per distinct span.
 
     A turn names the same span many times (an entity, its protected fact, the frame argument
-    and relation evidence that point at it): each distinct span is validated once and the
-    frozen instance is shared, which pydantic takes as it is inside the one `model_validate`
-    (instances are not revalidated) — a third less validation for the same result. The plain
-    form, a dict per mention validated in place, gives an equal result (a test compares)."""
+    and relation evidence that point at it), and turns name the same spans as each other:
+    each distinct span is validated once (`_text_span`) and the frozen instance is shared,
+    which pydantic takes as it is inside the one `model_validate` (instances are not
+    revalidated). The plain form, a dict per mention validated in place, gives an equal
+    result (a test compares)."""
 
     def __init__(self, draft: Draft) -> None:
         self.o = Utf16Index(draft.original)
         self.c = self.o if draft.text == draft.original else Utf16Index(draft.text)
-        self._made: dict[tuple[str, int, int], c.TextSpan] = {}
 
     def orig(self, o0: int, o1: int) -> c.TextSpan:
-        return self._span("original", o0, o1)
+        o = self.o
+        return _text_span("original", o0, o1) if o.identity else _text_span("original", o.to_utf16(o0), o.to_utf16(o1))
 
     def canon(self, c0: int, c1: int) -> c.TextSpan:
-        return self._span("canonical", c0, c1)
-
-    def _span(self, space: str, a: int, b: int) -> c.TextSpan:
-        key = (space, a, b)
-        got = self._made.get(key)
-        if got is None:
-            index = self.o if space == "original" else self.c
-            got = self._made[key] = _validate_span({"space": space, "start": index.to_utf16(a), "end": index.to_utf16(b)})
-        return got
+        x = self.c
+        return _text_span("canonical", c0, c1) if x.identity else _text_span("canonical", x.to_utf16(c0), x.to_utf16(c1))
 
 
 # the model's own validator (pydantic's `__pydantic_validator__`): `TextSpan.model_validate`
 # adds a Python-level wrapper per call, a fifth of the cost of a span
 _validate_span = c.TextSpan.__pydantic_validator__.validate_python
+# A `TextSpan` is frozen and its value is all it is, so one instance per (space, start, end)
+# serves every turn: offsets are small numbers and the same few hundred recur from turn to
+# turn. Bounded: cleared when full (a clear only costs the next turns their validations).
+_SPANS: dict[tuple[str, int, int], c.TextSpan] = {}
+_SPANS_MAX = 1 << 16
+
+
+def _text_span(space: str, start: int, end: int) -> c.TextSpan:
+    """The validated `TextSpan` of these UTF-16 offsets (the one instance kept for them)."""
+    key = (space, start, end)
+    got = _SPANS.get(key)
+    if got is None:
+        if len(_SPANS) >= _SPANS_MAX:
+            _SPANS.clear()
+        got = _SPANS[key] = _validate_span({"space": space, "start": start, "end": end})
+    return got
 
 
 def _cands(cands: list[Candidate]) -> list[dict]:

@@ -164,12 +164,15 @@ class Isolator:
         folded = view.text
         present = frozenset(folded)  # the turn's characters: pick the shapes, then check their needs
         candidates = self._cjk_index.among(present)
-        if any(m.group() not in self._latin_vocabulary for m in _LATIN_WORD.finditer(folded)):
+        # (findall gives the words as strings, and the set tests below run in C: the usual turn
+        # holds no Latin word but the letters of its identifiers)
+        if not self._latin_vocabulary.issuperset(_LATIN_WORD.findall(folded)):
             candidates = [*candidates, *self._latin_index.among(present)]
         out = []
+        missed = present.isdisjoint
         for i in candidates:
             needs = self._needs[i]
-            if needs and any(need.isdisjoint(present) for need in needs):
+            if needs and any(map(missed, needs)):
                 continue
             shape = self._folded[i]
             if shape.pattern.search(folded) is None:  # the usual answer; no iterator built

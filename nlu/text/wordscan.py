@@ -186,7 +186,22 @@ class WordScanner(Generic[V]):
         return tuple(out)
 
     def scan_overlapping(self, text: str) -> Iterator[Match]:
-        """Every match at every position (all lengths), for callers that resolve overlaps."""
+        """Every match at every position (all lengths), for callers that resolve overlaps.
+
+        The trie is walked only where a word starts: the lookahead regex of `longest_each`
+        finds those positions in the regex engine (a position has a longest match exactly
+        when it has any), where most positions holding a possible first character start
+        none. `_scan_overlapping_by_first_chars` is the plain form (a test compares)."""
+        if self._each_re is None:
+            return
+        folded = fold_ascii(text)
+        for m in self._each_re.finditer(folded):
+            i = m.start()
+            for j, values in self._ends_from(folded, i):
+                yield Match(i, j, values)
+
+    def _scan_overlapping_by_first_chars(self, text: str) -> Iterator[Match]:
+        """`scan_overlapping` walking the trie from every possible first character."""
         if self._first_re is None:
             return
         folded = fold_ascii(text)

@@ -155,6 +155,7 @@ def test_wordscan_matches_reference_and_memo_is_safe():
         assert [(m.start, m.end, m.values) for m in sc.scan(text)] == want
         every = _reference_matches(words, text, overlapping=True)
         assert [(m.start, m.end, m.values) for m in sc.scan_overlapping(text)] == every, text
+        assert [(m.start, m.end, m.values) for m in sc._scan_overlapping_by_first_chars(text)] == every, text
         longest: dict[int, int] = {}
         for i, j, _ in every:
             longest[i] = max(j, longest.get(i, j))
@@ -212,6 +213,7 @@ def test_wordscan_regex_equals_the_trie_walk_on_the_shipped_vocabulary():
         for sc in scanners:
             assert sc._scan(folded) == sc._scan_by_trie(folded), text
             assert sc.longest_each(text) == sc._longest_each_by_trie(text), text
+            assert list(sc.scan_overlapping(text)) == list(sc._scan_overlapping_by_first_chars(text)), text
 
 
 @given(st.text(max_size=60))
@@ -252,12 +254,29 @@ def test_shared_span_instances_give_the_result_a_dict_per_span_gives():
     from nlu.bench.corpus import generate
     from nlu.contract import LegacyInputUnderstanding
 
-    for u in generate(120, 11):
-        r = nlu.understand(u.text, source=u.source, reference_time="2026-03-16T09:30:00+08:00")
+    texts = [(u.text, u.source) for u in generate(120, 11)]
+    # astral characters (an emoji, an extension-B character) move the UTF-16 offsets
+    texts += [("😀查询 AGV-01 的电量", "typed"), ("𠀋检修计划 HXD1-0002 呢", "typed"), ("取消😀 T-2026010241", "asr")]
+    for text, source in texts:
+        r = nlu.understand(text, source=source, reference_time="2026-03-16T09:30:00+08:00")
         plain = LegacyInputUnderstanding.model_validate(r.model_dump(by_alias=True))
-        assert plain == r, u.text
+        assert plain == r, text
     with pytest.raises(pydantic.ValidationError):
         _validate_span({"space": "original", "start": -1, "end": 2})
+
+
+def test_span_instances_kept_across_turns_stay_bounded_and_equal(monkeypatch):
+    """The instances kept from turn to turn are bounded (cleared when full) and a result built
+    after a clear equals one built before."""
+    import nlu.assemble as assemble
+
+    before = nlu.understand("AGV-01 和 AGV-02 的电量", request_id="r", reference_time="2026-03-16T09:30:00+08:00").model_dump()
+    monkeypatch.setattr(assemble, "_SPANS_MAX", 4)
+    assemble._SPANS.clear()
+    after = nlu.understand("AGV-01 和 AGV-02 的电量", request_id="r", reference_time="2026-03-16T09:30:00+08:00").model_dump()
+    assert len(assemble._SPANS) <= 4
+    assert before["protectedSpans"] == after["protectedSpans"] and before["spanMap"] == after["spanMap"]
+    assert {k: v for k, v in before.items() if k != "diagnostics"} == {k: v for k, v in after.items() if k != "diagnostics"}
 
 
 def test_residual_runs_by_gaps_equal_the_whole_text_mask():
