@@ -19,48 +19,94 @@ from nlu.text.utf16 import Utf16Index
 _DROPPED_REFUSALS = {"out_of_range"}
 
 
-class _Spans:
-    """The turn's spans as contract `TextSpan`s, one object per distinct span.
+class _Interned:
+    """One validated instance per distinct value of a contract model, kept from turn to turn.
 
-    A turn names the same span many times (an entity, its protected fact, the frame argument
-    and relation evidence that point at it), and turns name the same spans as each other:
-    each distinct span is validated once (`_text_span`) and the frozen instance is shared,
-    which pydantic takes as it is inside the one `model_validate` (instances are not
-    revalidated). The plain form, a dict per mention validated in place, gives an equal
-    result (a test compares)."""
+    For the models whose every field is immutable (numbers, strings, other such models): a
+    frozen instance of one of those is its value, so results may share it (a model holding a
+    list — candidates, evidence — is never interned: a caller could change the list). Turns
+    repeat these values all the time (the span (0, 6), the segment that maps a whole text
+    unchanged, the protected AGV-01 at its place), and pydantic takes an instance as it is
+    inside the one `model_validate` (instances are not revalidated). Bounded: cleared when
+    full, which only costs the next turns their validations. The plain form, validating the
+    whole result from dicts, gives an equal result (a test compares)."""
+
+    __slots__ = ("_validate", "_made", "_limit", "get")
+
+    def __init__(self, model: type, limit: int = 1 << 16) -> None:
+        # the model's own validator (pydantic's `__pydantic_validator__`): `model_validate`
+        # adds a Python-level wrapper per call, a fifth of the cost of a span
+        self._validate = model.__pydantic_validator__.validate_python
+        self._made: dict = {}
+        self._limit = limit
+        self.get = self._made.get  # the hit path: one dict lookup (clear() keeps the dict)
+
+    def make(self, key: tuple, fields: dict):  # noqa: ANN201
+        if len(self._made) >= self._limit:
+            self._made.clear()
+        got = self._made[key] = self._validate(fields)
+        return got
+
+
+_TEXT_SPANS = _Interned(c.TextSpan)
+_SEGMENTS = _Interned(c.SpanMapSegment)
+_PROTECTED = _Interned(c.ProtectedSpan)
+_ENTITIES = _Interned(c.EntityMention)
+_validate_span = _TEXT_SPANS._validate  # (a test checks pydantic still refuses a bad span)
+
+
+class _Spans:
+    """The turn's spans as contract `TextSpan`s, interned (`_Interned`): a turn names the same
+    span many times (an entity, its protected fact, the frame argument and relation evidence
+    that point at it), and turns name the same spans as each other. `plain` is True when the
+    offsets of both texts are UTF-16 offsets already (no astral character): only then may a
+    model holding spans be interned by its code-point offsets."""
 
     def __init__(self, draft: Draft) -> None:
         self.o = Utf16Index(draft.original)
         self.c = self.o if draft.text == draft.original else Utf16Index(draft.text)
+        self.plain = self.o.identity and self.c.identity
 
     def orig(self, o0: int, o1: int) -> c.TextSpan:
         o = self.o
-        return _text_span("original", o0, o1) if o.identity else _text_span("original", o.to_utf16(o0), o.to_utf16(o1))
+        if not o.identity:
+            o0, o1 = o.to_utf16(o0), o.to_utf16(o1)
+        key = ("original", o0, o1)
+        return _TEXT_SPANS.get(key) or _TEXT_SPANS.make(key, {"space": "original", "start": o0, "end": o1})
 
     def canon(self, c0: int, c1: int) -> c.TextSpan:
         x = self.c
-        return _text_span("canonical", c0, c1) if x.identity else _text_span("canonical", x.to_utf16(c0), x.to_utf16(c1))
+        if not x.identity:
+            c0, c1 = x.to_utf16(c0), x.to_utf16(c1)
+        key = ("canonical", c0, c1)
+        return _TEXT_SPANS.get(key) or _TEXT_SPANS.make(key, {"space": "canonical", "start": c0, "end": c1})
 
+    def segment(self, s) -> c.SpanMapSegment | dict:  # noqa: ANN001 - an alignment segment
+        key = (s.o0, s.o1, s.c0, s.c1, s.kind)
+        got = _SEGMENTS.get(key) if self.plain else None
+        if got is not None:
+            return got
+        fields = {"original": self.orig(s.o0, s.o1), "canonical": self.canon(s.c0, s.c1), "kind": s.kind}
+        return _SEGMENTS.make(key, fields) if self.plain else fields
 
-# the model's own validator (pydantic's `__pydantic_validator__`): `TextSpan.model_validate`
-# adds a Python-level wrapper per call, a fifth of the cost of a span
-_validate_span = c.TextSpan.__pydantic_validator__.validate_python
-# A `TextSpan` is frozen and its value is all it is, so one instance per (space, start, end)
-# serves every turn: offsets are small numbers and the same few hundred recur from turn to
-# turn. Bounded: cleared when full (a clear only costs the next turns their validations).
-_SPANS: dict[tuple[str, int, int], c.TextSpan] = {}
-_SPANS_MAX = 1 << 16
+    def protected(self, p, text: str) -> c.ProtectedSpan | dict:  # noqa: ANN001 - a ProtectedFact
+        key = (p.o0, p.o1, p.kind, text)
+        got = _PROTECTED.get(key) if self.plain else None
+        if got is not None:
+            return got
+        fields = {"span": self.orig(p.o0, p.o1), "kind": p.kind, "text": text}
+        return _PROTECTED.make(key, fields) if self.plain else fields
 
-
-def _text_span(space: str, start: int, end: int) -> c.TextSpan:
-    """The validated `TextSpan` of these UTF-16 offsets (the one instance kept for them)."""
-    key = (space, start, end)
-    got = _SPANS.get(key)
-    if got is None:
-        if len(_SPANS) >= _SPANS_MAX:
-            _SPANS.clear()
-        got = _SPANS[key] = _validate_span({"space": space, "start": start, "end": end})
-    return got
+    def entity(self, e, text: str) -> c.EntityMention | dict:  # noqa: ANN001 - a draft Entity
+        confidence = round(e.confidence, 4)
+        key = (e.id, e.type, text, e.canonical_value, e.o0, e.o1, confidence, e.protected, e.confirmed)
+        got = _ENTITIES.get(key) if self.plain else None
+        if got is not None:
+            return got
+        fields = {"id": e.id, "type": e.type, "text": text, "canonicalValue": e.canonical_value,
+                  "sourceSpan": self.orig(e.o0, e.o1), "confidence": confidence, "protected": e.protected,
+                  "confirmed": e.confirmed}
+        return _ENTITIES.make(key, fields) if self.plain else fields
 
 
 def _cands(cands: list[Candidate]) -> list[dict]:
@@ -127,15 +173,13 @@ def assemble(draft: Draft, request_id: str | None = None) -> c.LegacyInputUnders
         },
         "originalText": original,
         "canonicalText": canonical,
-        "spanMap": [{"original": orig(s.o0, s.o1), "canonical": sp.canon(s.c0, s.c1), "kind": s.kind} for s in al.segments],
+        "spanMap": [sp.segment(s) for s in al.segments],
         "corrections": corrections,
-        "protectedSpans": [{"span": orig(p.o0, p.o1), "kind": p.kind, "text": original[p.o0:p.o1]} for p in draft.protected],
+        "protectedSpans": [sp.protected(p, original[p.o0:p.o1]) for p in draft.protected],
         "terms": [{"sourceSpan": orig(t.o0, t.o1), "rawText": original[t.o0:t.o1], "termCode": t.term_code,
                    "canonicalText": t.canonical_text, "candidates": _cands(t.candidates), "confidence": round(t.confidence, 4),
                    "confirmed": t.confirmed} for t in draft.terms],
-        "entities": [{"id": e.id, "type": e.type, "text": original[e.o0:e.o1], "canonicalValue": e.canonical_value,
-                      "sourceSpan": orig(e.o0, e.o1), "confidence": round(e.confidence, 4), "protected": e.protected,
-                      "confirmed": e.confirmed} for e in draft.entities],
+        "entities": [sp.entity(e, original[e.o0:e.o1]) for e in draft.entities],
         "coreferences": [{"mentionSpan": orig(k.o0, k.o1), "antecedentEntityId": k.antecedent_id,
                           "candidates": _cands(k.candidates), "sourceTurnId": k.source_turn_id,
                           "confidence": round(k.confidence, 4), "confirmed": k.confirmed} for k in draft.coreferences],

@@ -79,8 +79,8 @@ def test_instrument_noun(text, instrument):
 
 
 def test_the_anchored_state_use_agrees_with_the_plain_scan(monkeypatch):
-    """write_uses.state_use tries a rule that opens with the verb only where the verb stands;
-    on every write verb of the corpus (real views, through the pipeline) it names the same rule
+    """write_uses.state_use tries a rule that opens with the verb only where the verb stands,
+    and no rule whose needed characters the window misses; on every write verb of the corpus (real views, through the pipeline) it names the same rule
     as the plain scan over the window."""
     from nlu.semantics import constructions, write_uses
 
@@ -97,4 +97,33 @@ def test_the_anchored_state_use_agrees_with_the_plain_scan(monkeypatch):
     for text in WRITES["positive"] + WRITES["negative"]:
         _understand(text)
     assert len(calls) > 50 and any(calls) and not all(calls)
+    assert differ == []
+
+
+def test_implied_actions_from_the_openers_equal_the_every_character_scan(monkeypatch):
+    """`implied_actions` tries only the characters a construction opens with; on the corpora of
+    the implied constructions and the benchmark corpus (real views, through the pipeline) it
+    finds exactly what the plain every-character scan finds."""
+    from nlu.bench.corpus import generate
+    from nlu.semantics import constructions
+    from nlu.stages import srl
+
+    calls, differ = [], []
+
+    def both(view):  # noqa: ANN001, ANN202
+        fast, plain = constructions.implied_actions(view), constructions.implied_actions_reference(view)
+        calls.append(fast)
+        if fast != plain:
+            differ.append((view.text, fast, plain))
+        return fast
+
+    monkeypatch.setattr(srl, "implied_actions", both)
+    texts = [u.text for u in generate(300, 7)]
+    for path in sorted(CORPORA.glob("srl.*.json")) + [CORPORA / "write_constructions.json"]:
+        data = json.loads(path.read_text("utf-8"))
+        for key in ("positive", "negative"):
+            texts += [t if isinstance(t, str) else t.get("text", "") for t in data.get(key, [])]
+    for text in texts:
+        _understand(text)
+    assert len(calls) > 300 and any(calls)
     assert differ == []

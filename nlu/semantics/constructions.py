@@ -86,10 +86,23 @@ _CLAUSE_END = "，,。；;！!？?\n"
 
 
 def implied_actions(view: SentenceView) -> list[Word]:
-    """Action words a construction implies, where no pack action word stands in that clause."""
+    """Action words a construction implies, where no pack action word stands in that clause.
+
+    Only a character that can open a construction is looked at (`_OPENERS`, found by the
+    regex engine); `implied_actions_reference` visits every character (a test compares)."""
+    return _implied_at(view, (m.start() for m in _OPENERS.finditer(view.text)))
+
+
+def implied_actions_reference(view: SentenceView) -> list[Word]:
+    """The plain form of `implied_actions`: every character of the text is tried."""
+    return _implied_at(view, range(len(view.text)))
+
+
+def _implied_at(view: SentenceView, positions) -> list[Word]:  # noqa: ANN001 - ascending positions
     text = view.text
     out: list[Word] = []
-    for i, ch in enumerate(text):
+    for i in positions:
+        ch = text[i]
         w = _light_change(view, i) if ch in _LIGHT_STARTS else None
         if w is not None:
             pass  # 改一下 WO-… / WO-… 调一下: a change of the object, its result unsaid
@@ -427,7 +440,11 @@ def _latin() -> tuple[re.Pattern[str], dict[str, str], frozenset[str], tuple[str
     return pattern, verbs, firsts, tuple(sorted((n.lower() for n in d["latinNegations"]), key=len, reverse=True)), gap
 
 
-_LATIN_STARTS = _latin()[2]  # read once at import, like the word classes above: the loop tests each character
+_LATIN_STARTS = _latin()[2]  # read once at import, like the word classes above
+# every character a construction of `implied_actions` can open with (defined after all of them)
+_OPENERS = re.compile("[" + char_class("".join(sorted(
+    {_BA, _JIANG, _GEI, *_DISPATCH_VERBS, *_BUILD_STARTS, *_CHANGE_STARTS, *_TOPIC_ONLY_STARTS, *_LIGHT_STARTS,
+     *_LATIN_STARTS} | {a[0] for a in _CHANGE_ATTRIBUTES if a}))) + "]")
 
 
 def _latin_write(view: SentenceView, i: int) -> Word | None:

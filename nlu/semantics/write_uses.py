@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from nlu.semantics import cues
 from nlu.semantics.view import SentenceView, Word
+from nlu.text.first_chars import required_chars
 
 
 _REACH = 40  # code points a rule may read before and after the verb (longest prefix/suffix ≈ 12)
@@ -76,13 +77,17 @@ def echo_of(view: SentenceView, a: Word) -> Word | None:
 
 
 @lru_cache(maxsize=1024)
-def _compiled(rule_index: int, verb: str) -> tuple[re.Pattern, bool] | None:
-    """The rule's pattern for `verb`, and whether it opens with the verb (then one anchored
-    match at the verb answers it, no scan of the window)."""
+def _compiled(rule_index: int, verb: str) -> tuple[re.Pattern, bool, tuple[frozenset[str], ...]] | None:
+    """The rule's pattern for `verb`, whether it opens with the verb (then one anchored match
+    at the verb answers it, no scan of the window), and the character sets a match needs one
+    character of each of besides the verb's own (`nlu.text.first_chars.required_chars`): a
+    window that misses one cannot hold a match, and most windows miss one of most rules."""
     rule = _rules()[rule_index]
     if "verbs" in rule and verb not in rule["verbs"]:
         return None
-    return re.compile(rule["regex"].replace("{V}", f"(?P<v>{re.escape(verb)})")), rule["regex"].startswith("{V}")
+    pattern = re.compile(rule["regex"].replace("{V}", f"(?P<v>{re.escape(verb)})"))
+    needs = tuple(n for n in required_chars(pattern) or () if n.isdisjoint(verb))
+    return pattern, rule["regex"].startswith("{V}"), needs
 
 
 def state_use(view: SentenceView, a: Word) -> str | None:
@@ -95,24 +100,33 @@ def state_use(view: SentenceView, a: Word) -> str | None:
     lo = max(lo, a.c0 - _REACH)
     end = min(hi, a.c1 + _REACH)
     window = None
-    for i, rule in enumerate(_rules()):
-        if rule.get("question") and not question:
+    missed = frozenset(view.text[lo:end]).isdisjoint  # every match lies inside [lo, end)
+    for name, asks, pattern, opens_with_verb, needs in _rules_for(a.text):
+        if (asks and not question) or (needs and any(map(missed, needs))):
             continue
-        got = _compiled(i, a.text)
-        if got is None:
-            continue
-        pattern, opens_with_verb = got
         if opens_with_verb:  # the same window, the match tried only where the verb stands
             m = pattern.match(view.text, a.c0, end)
             if m is not None and m.end("v") == a.c1:
-                return rule["name"]
+                return name
             continue
         if window is None:
             window = view.text[lo:end]
         for m in pattern.finditer(window):
             if lo + m.start("v") == a.c0 and lo + m.end("v") == a.c1:
-                return rule["name"]
+                return name
     return None
+
+
+@lru_cache(maxsize=256)
+def _rules_for(verb: str) -> tuple[tuple[str, bool, re.Pattern, bool, tuple[frozenset[str], ...]], ...]:
+    """The rules that apply to `verb`, in order: (name, asks a question only, pattern, opens
+    with the verb, needed characters) — `_compiled` per rule, gathered once per verb."""
+    out = []
+    for i, rule in enumerate(_rules()):
+        got = _compiled(i, verb)
+        if got is not None:
+            out.append((rule["name"], bool(rule.get("question")), *got))
+    return tuple(out)
 
 
 def state_use_reference(view: SentenceView, a: Word) -> str | None:

@@ -265,18 +265,28 @@ def test_shared_span_instances_give_the_result_a_dict_per_span_gives():
         _validate_span({"space": "original", "start": -1, "end": 2})
 
 
-def test_span_instances_kept_across_turns_stay_bounded_and_equal(monkeypatch):
-    """The instances kept from turn to turn are bounded (cleared when full) and a result built
-    after a clear equals one built before."""
+def test_interned_instances_stay_bounded_and_give_equal_results(monkeypatch):
+    """The instances kept from turn to turn (spans, segments, protected spans, entities) are
+    bounded (cleared when full), a result built after a clear equals one built before, and only
+    models whose fields are all immutable are interned."""
     import nlu.assemble as assemble
+    from nlu import contract as c
 
-    before = nlu.understand("AGV-01 和 AGV-02 的电量", request_id="r", reference_time="2026-03-16T09:30:00+08:00").model_dump()
-    monkeypatch.setattr(assemble, "_SPANS_MAX", 4)
-    assemble._SPANS.clear()
-    after = nlu.understand("AGV-01 和 AGV-02 的电量", request_id="r", reference_time="2026-03-16T09:30:00+08:00").model_dump()
-    assert len(assemble._SPANS) <= 4
-    assert before["protectedSpans"] == after["protectedSpans"] and before["spanMap"] == after["spanMap"]
-    assert {k: v for k, v in before.items() if k != "diagnostics"} == {k: v for k, v in after.items() if k != "diagnostics"}
+    def same(text):  # noqa: ANN001, ANN202
+        return nlu.understand(text, request_id="r", reference_time="2026-03-16T09:30:00+08:00").model_dump()
+
+    texts = ["AGV-01 和 AGV-02 的电量", "取消 T-2026010241", "😀 AGV-01 的电量", "明天上午 HXD1-0002 的检修计划"]
+    before = [same(t) for t in texts]
+    for kept in (assemble._TEXT_SPANS, assemble._SEGMENTS, assemble._PROTECTED, assemble._ENTITIES):
+        monkeypatch.setattr(kept, "_limit", 2)
+        kept._made.clear()
+    after = [same(t) for t in texts]
+    strip = lambda d: {k: v for k, v in d.items() if k != "diagnostics"}  # noqa: E731
+    assert [strip(d) for d in before] == [strip(d) for d in after]
+    assert all(len(k._made) <= 2 for k in (assemble._TEXT_SPANS, assemble._SEGMENTS, assemble._PROTECTED, assemble._ENTITIES))
+    for model in (c.TextSpan, c.SpanMapSegment, c.ProtectedSpan, c.EntityMention):
+        for name, field in model.model_fields.items():
+            assert "list" not in str(field.annotation).lower() and "dict" not in str(field.annotation).lower(), (model, name)
 
 
 def test_residual_runs_by_gaps_equal_the_whole_text_mask():
