@@ -23,9 +23,19 @@ _CONFUSABLE = str.maketrans({
 })
 _CONFUSABLE_CHAR = re.compile("[" + "".join(chr(c) for c in _CONFUSABLE) + "]")
 _PREFIXES = r"AGV|HXD\d?[A-Z]?|HXN\d?|DF\d{0,2}[A-Z]?|SS\d?[A-Z]?|T|WO|ST"
-_ID_SHAPE = re.compile(rf"(?<![A-Za-z0-9])(?:{_PREFIXES})-?[0-9A-Za-z]*\d[0-9A-Za-z]*(?![A-Za-z0-9])", re.I)
-_BARE_MODEL = re.compile(r"(?<![A-Za-z0-9-])(?:HXD\d[A-Z]?|HXN\d|DF\d{1,2}[A-Z]?|SS\d[A-Z]?)(?![A-Za-z0-9-])")
 _NUMBER_WORDS = number_context()  # lexicons/number_context.json, compiled once at import
+_JOINERS = char_class(_NUMBER_WORDS.identifier_joiners)
+# a model name with no number after it (HXD1 的状态) — not a model or series (HXD1系列, DF4型),
+# nor the prefix of an identifier written with spaces around its joiner (HXD1 - 0001)
+_BARE_MODEL = re.compile(r"(?<![A-Za-z0-9-])(?:HXD\d[A-Z]?|HXN\d|DF\d{1,2}[A-Z]?|SS\d[A-Z]?)(?![A-Za-z0-9-])"
+                         rf"(?!\s*(?:{alternation(_NUMBER_WORDS.model_class_words)}))(?!\s*[{_JOINERS}]\s*\d)")
+# a key-shaped token that is no valid key (ST-5, T-20260102411); not a model or series, nor the
+# prefix of a key written with spaces around its joiner (as for a bare model name)
+_ID_SHAPE = re.compile(rf"(?<![A-Za-z0-9])(?:{_PREFIXES})-?[0-9A-Za-z]*\d[0-9A-Za-z]*(?![A-Za-z0-9])"
+                       rf"(?!\s*(?:{alternation(_NUMBER_WORDS.model_class_words)}))(?!\s*[{_JOINERS}]\s*\d)", re.I)
+# AGV - 22: the number right after an identifier prefix and a spaced joiner belongs to it
+_SPACED_PREFIX = re.compile(rf"(?<![A-Za-z0-9])(?:{_PREFIXES})\s*[{_JOINERS}]\s*$", re.I)
+_PREFIX_REACH = 12  # code points before a number the spaced prefix is looked for in
 _LOOKALIKE_NUMBER = re.compile(r"(?<![A-Za-z0-9])\d[\d,.]*[OolI][\d,.OolI]*"
                                rf"(?=\s*(?:{alternation(_NUMBER_WORDS.lookalike_number_units)}))")
 _CN_DIGITS = char_class(_NUMBER_WORDS.chinese_digits)
@@ -37,6 +47,13 @@ _NUMBER_CONTINUATION = re.compile(rf"\s*(?:[{char_class(_NUMBER_WORDS.continuati
 _QUERY_WINDOW = 64  # how far a query word or question particle is looked for around a bare number
 _QUERY_BEFORE = re.compile(rf"(?:{alternation(_NUMBER_WORDS.query_words_before)})\s*$")
 _QUESTION_AFTER = re.compile(rf"^\s*(?:{alternation(_NUMBER_WORDS.question_words_after)})")
+
+
+def joins_identifier(text: str, start: int) -> bool:
+    """The number starting at `start` follows an identifier prefix and a joiner written with
+    spaces (AGV - 22, ST - 05): it is that identifier's number, not a bare one."""
+    return start > 0 and text[start - 1] in _JOINERS + " " and \
+        _SPACED_PREFIX.search(text, max(0, start - _PREFIX_REACH), start) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +104,8 @@ def find_suspicious(text: str, valid: Iterable[tuple[int, int]], patterns: Seque
         s, e = m.span()
         if not free(s, e) or _NUMBER_CONTINUATION.match(text, e):
             continue
+        if joins_identifier(text, s):
+            continue  # 查 AGV - 22 的位置: an identifier written with spaces, not a bare number
         # (bounded: a query word right before it, a question right after, or nothing before it)
         if _QUERY_BEFORE.search(text, max(0, s - _QUERY_WINDOW), s) or _QUESTION_AFTER.match(text[e:e + _QUERY_WINDOW]) \
                 or s <= lead:

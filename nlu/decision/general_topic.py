@@ -32,6 +32,7 @@ import re
 from nlu import draft_keys as K
 from nlu.draft import Draft
 from nlu.pipeline.flags import DOMAINS as BUSINESS_DOMAINS
+from nlu.lexicon.word_classes import alternation, referring_words
 from nlu.semantics.view import SentenceView
 
 _LATIN = re.compile(r"[A-Za-z]+")
@@ -52,11 +53,17 @@ class GeneralTopic:
         self.modifier_tags = frozenset(data["modifierTags"])
         self.head_tags = frozenset(data["headTags"])
         self.linkers = tuple(data["linkers"])
+        self.attribute_heads = tuple(data.get("attributeHeads", ()))  # 机车型号: the object's attribute
         self.linked_object_owner_frequency = int(data["linkedObjectOwnerFrequency"])
         self.record_nouns = record_nouns
         self.pack_words = frozenset(s for t in pack.terms for s in t.surfaces)
         self.id_prefixes = frozenset(m.group(0).upper() for p in pack.identifier_patterns
                                      if (m := _LATIN.match(p.example)))
+        classes = referring_words(pack.root).classes
+        # 机车这个词, “报表”这个说法: a word of the pack mentioned as a word (referring.json)
+        self.mention_phrase = re.compile(r"[\s\"'“”‘’「」『』]*(?:{})\s*(?:{})(?!库|典|条|组|段|频)".format(
+            alternation(sorted(classes.determiners, key=len, reverse=True)),
+            alternation(sorted(classes.metalinguistic_nouns, key=len, reverse=True))))
 
     # -- the judgement --------------------------------------------------------------------
     def owns_all(self, draft: Draft, view: SentenceView) -> bool:
@@ -68,8 +75,11 @@ class GeneralTopic:
             return False
         covered = self._covered(draft, view)
         owners = []
+        # a Latin word owns the business words only in a text that asks no template's shape
+        # (站点地图怎么做SEO; 站点 battery 多少 asks a count: still a data question)
+        latin = not draft.template_candidates
         for c0, c1, kind in words:
-            how = self._owned(view, covered, c0, c1, kind)
+            how = self._owned(view, covered, c0, c1, kind, latin)
             if not how:
                 return False
             owners.append(how)
@@ -77,6 +87,18 @@ class GeneralTopic:
         # activity; a verb owner counts only in a text with another foreign content word
         # (帮我制定一个健身计划: 制定, 健身) — the text is about that other world
         return _BY_VERB not in owners or self._foreign_count(view.text, covered, 2) >= 2
+
+    def about_words(self, draft: Draft, view: SentenceView) -> bool:
+        """机车这个词的英文怎么说, 报表这个词是什么意思: every word of the business (and every
+        explicit word) is followed by a phrase naming it as a word — it is mentioned, not
+        used: a question about language. One regex search decides most turns (none such)."""
+        text = view.text
+        if self.mention_phrase.search(text) is None:
+            return False
+        spans = [(a, b) for a, b, _kind in self._business_words(draft, view)]
+        spans += [(w.c0, w.c1) for w in view.explicit_words]
+        spans += [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "explicit_domain"]
+        return bool(spans) and all(self.mention_phrase.match(text, b) is not None for _a, b in spans)
 
     # -- what is of the business ----------------------------------------------------------
     def _business_words(self, draft: Draft, view: SentenceView) -> list[tuple[int, int, str]]:
@@ -135,7 +157,7 @@ class GeneralTopic:
         return covered
 
     # -- ownership ------------------------------------------------------------------------
-    def _owned(self, view: SentenceView, covered: bytearray, c0: int, c1: int, kind: str) -> bool:
+    def _owned(self, view: SentenceView, covered: bytearray, c0: int, c1: int, kind: str, latin: bool = False) -> int:
         text = view.text
         if kind in ("object", "explicit") and self.pos.dictionary_tag(text[c0:c1]) is None:
             return False  # 工单, AGV, 二级修: a word only the trade uses is owned by nothing outside it
@@ -152,13 +174,26 @@ class GeneralTopic:
         if not suffix and not linked and kind != "explicit" and \
                 self._foreign_before(text, covered, k, self.noun_tags | self.modifier_tags, floor):
             return _BY_VERB  # 健身计划
-        if kind == "object" and self._foreign_after(text, covered, c1, self.noun_tags | self.head_tags):
+        if kind == "object" and not text.startswith(self.attribute_heads, c1) and \
+                self._foreign_after(text, covered, c1, self.noun_tags | self.head_tags):
             return _BY_NOUN  # 机车夹克, 站点地图
         if kind == "activity" or kind == "explicit" and self.pos.dictionary_tag(text[c0:c1]) in self.head_tags:
             lo, _hi = view.clause_span(c0)
             if self._foreign_noun_in(text, covered, lo, c0):
                 return _BY_NOUN  # 热水器…检修: the subject before it
+        if latin and kind in ("object", "activity") and self._foreign_latin_in(text, covered, *view.clause_span(c0)):
+            return _BY_NOUN  # 站点地图怎么做SEO: a Latin word foreign to the pack names the topic
         return _NOT_OWNED
+
+    def _foreign_latin_in(self, text: str, covered: bytearray, lo: int, hi: int) -> bool:
+        """A Latin word of the clause (SEO, Python) that begins no identifier, is no word of the
+        pack and no stage took: what an implied (not explicit) business word is said of."""
+        for m in _LATIN.finditer(text, lo, hi):
+            word = m.group(0)
+            if len(word) >= _MIN_WORD and word.upper() not in self.id_prefixes and word not in self.pack_words \
+                    and word.lower() not in self.pack_words and covered.find(_HARD, m.start(), m.end()) < 0:
+                return True
+        return False
 
     def _foreign_before(self, text: str, covered: bytearray, k: int, tags: frozenset[str], floor: int = 0) -> bool:
         j = k

@@ -112,6 +112,14 @@ class NonDataJudge:
         self.arithmetic = re.compile(r"\d\s*(?:{})\s*\d".format("|".join(map(re.escape, ops)))) if ops else None
         self.general = GeneralTopic(pack, self.pos, data["generalOwner"], self.record_nouns,
                                     self.content_tags, self.skip_words)
+        calendar = data.get("calendarQuestion") or {"questions": (), "fillers": ()}
+        # 今天星期几, 现在几点了: what is left of the text once its times are set aside
+        self.calendar_rest = re.compile(r"(?:{})*(?:{})(?:{})*".format(
+            "|".join(map(re.escape, sorted(calendar["fillers"], key=len, reverse=True))),
+            "|".join(map(re.escape, sorted(calendar["questions"], key=len, reverse=True))),
+            "|".join(map(re.escape, sorted(calendar["fillers"], key=len, reverse=True))))) \
+            if calendar["questions"] else None
+        self.implied_write_foreign = int((data.get("impliedWrite") or {}).get("foreignWords", 0))
 
     # -- loading ------------------------------------------------------------------------
     def warm_up(self) -> None:
@@ -127,9 +135,16 @@ class NonDataJudge:
         arithmetic = K.BARE_REFERENCE in flags and self.arithmetic is not None and bool(self.arithmetic.search(draft.text))
         if arithmetic:
             flags = flags - {K.BARE_REFERENCE}  # 1加1等于几: arithmetic, no object asked for
-        if preconditions(draft, flags, _DATA_SIGNALS | _STAND_IN_SIGNALS) and not self._suspicious(draft) and \
-                self.general.owns_all(draft, sentence_view(draft, vocabulary(self.pack))):
-            return NON_DATA  # 手机电量, 健身计划, 机车夹克: the pack's words belong to a thing of the world
+        if K.WRITE_WITHOUT_OBJECT in flags and self._implied_write_elsewhere(draft, flags):
+            return NON_DATA  # 把这句话翻译成英文: no order of the business
+        # (任务等待超过十五分钟的有多少: a count of records is a data question, whoever owns its words)
+        if preconditions(draft, flags, _DATA_SIGNALS | _STAND_IN_SIGNALS) and not self._records_counted(draft.text) \
+                and not self._suspicious(draft):
+            view = sentence_view(draft, vocabulary(self.pack))
+            if self.general.about_words(draft, view):
+                return NON_DATA  # 机车这个词的英文怎么说: the pack's words are talked about, not used
+            if self.general.owns_all(draft, view):
+                return NON_DATA  # 手机电量, 健身计划, 机车夹克: the pack's words belong to a thing of the world
         # the cheap evidence first; the stand-ins' nouns (a jieba pass) only when nothing else decides
         if self._business(draft, flags - _STAND_IN_SIGNALS) or self._suspicious(draft, operands=arithmetic):
             return BUSINESS
@@ -142,9 +157,10 @@ class NonDataJudge:
             return NON_DATA if self._reaction(text) else EMPTY
         if any(m.group(0).upper() in self.id_prefixes for m in _LATIN.finditer(text)):
             return BUSINESS  # ST, AGV: an identifier begun, not finished
-        if any(w in text for w in self.record_nouns) or self.record_question.search(text) \
-                or any(w in text for w in self.headless_counts):
+        if any(w in text for w in self.record_nouns) or self._records_counted(text):
             return BUSINESS
+        if self._calendar_question(draft, text):
+            return NON_DATA  # 今天星期几: the calendar asked, no record
         if not self.pos.ready():
             self.pos.load_in_background()
             return BUSINESS  # cannot tell yet: ask, as a data question would be
@@ -173,6 +189,42 @@ class NonDataJudge:
         if writes or draft.scratch.get(K.SUGGESTIONS):
             return True
         return any(o.applied and o.edit.type in ("typo", "asr", "ocr") for o in draft.edits)
+
+    def _records_counted(self, text: str) -> bool:
+        """多少单, 几台, 超时的有多少: the text asks how many records."""
+        return self.record_question.search(text) is not None or any(w in text for w in self.headless_counts)
+
+    def _calendar_question(self, draft: Draft, text: str) -> bool:
+        """今天星期几, 明天是几号, 现在几点了: with its times set aside (protected times and
+        numbers, time words), the text is a calendar question word, a copula and particles."""
+        if self.calendar_rest is None:
+            return False
+        spans = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind in ("time", "number")]
+        spans += [draft.to_current(t.o0, t.o1) for t in draft.terms if t.entity_type in ("time", "time_range")]
+        if not spans:
+            return False  # 几号 alone: a fragment of some question, not the calendar asked
+        rest = self.fillers.rest(_blank(text, spans), social=True)
+        return bool(rest) and self.calendar_rest.fullmatch(rest) is not None
+
+    def _implied_write_elsewhere(self, draft: Draft, flags: set[str]) -> bool:
+        """把这句话翻译成英文：明天开会: the only write is one a construction implies (no write
+        word of the pack), and nothing of the business is named — no domain, object, business
+        term, explicit word, relation, referent or other flag to ask about — in a text with
+        enough content words foreign to the pack: a request about something else. Fields first;
+        the tagger's cut only when they all hold."""
+        if not self.implied_write_foreign or draft.scratch.get(K.WRITE_ACTIONS) or draft.scratch.get(K.SUGGESTIONS):
+            return False
+        if flags & (_DATA_SIGNALS - {K.WRITE_WITHOUT_OBJECT}) or draft.domain_candidates or draft.relations \
+                or draft.source.referents or draft.coreferences:
+            return False
+        if any(p.kind in _OBJECT_KINDS or p.suspicious for p in draft.protected):
+            return False
+        if any(t.domain in BUSINESS_DOMAINS or _object_type(t.entity_type, t.domain) for t in draft.terms) or \
+                any(_object_type(e.type, e.domain) for e in draft.entities):
+            return False
+        if self._suspicious(draft) or not self.pos.ready():
+            return False
+        return len(self._foreign_words(draft, draft.text, None, self.implied_write_foreign)) >= self.implied_write_foreign
 
     def _business_ambiguity(self, draft: Draft) -> bool:
         """An ambiguous word one of whose readings is of a business domain (车: AGV or

@@ -50,7 +50,9 @@ class TemplateRules:
     agent_suffixes: tuple[str, ...] = ()
 
     def is_explicit(self, template: str, word: str) -> bool:
-        return word in self.explicit.get(template, ())
+        words = self.explicit.get(template, ())
+        # the trigger scan folds Latin case (How many, REPORT); the pack lists it lower-case
+        return word in words or (word.isascii() and word.lower() in words)
 
     def constructions_in(self, text: str, mention_types: frozenset[str] = frozenset()) -> list[Construction]:
         """The template constructions `text` matches, in file order."""

@@ -40,8 +40,13 @@ _NON_HUMAN = frozenset(_CLASSES.non_human_pronouns)
 _PLURAL = frozenset(_CLASSES.plural_pronouns)
 # Demonstratives that may determine a following noun instead of standing for one.
 _DETERMINERS = frozenset(_CLASSES.determiners)
+# Nouns naming a word itself (这个词的英文怎么说): the demonstrative determines one, no referent.
+_METALINGUISTIC = tuple(_CLASSES.metalinguistic_nouns)
 # Mentions a bare demonstrative does not determine (他这周, 这个今天…): values, not objects.
 _NOT_DETERMINED = frozenset({"time", "time_range", "quantity", "amount"})
+# Quotation marks, as (opening, closing): what is quoted is words, not references of the turn.
+_QUOTES = tuple((w[0], w[1]) for w in _CLASSES.quotation_pairs if len(w) == 2)
+_OPENERS = frozenset(a for a, _b in _QUOTES)
 # Compounds in which a pronoun character is not a pronoun.
 _NOT_PRONOUN = WordScanner((w, w) for w in _CLASSES.not_pronouns)
 
@@ -78,6 +83,8 @@ class CoreferenceStage(Stage):
         if not refs:
             return None
         blocked = [(m.start, m.end) for m in _NOT_PRONOUN.scan(view.text)]
+        if any(ch in _OPENERS for ch in view.text):
+            blocked += _quoted(view.text)  # 备注写着“忽略此条”: quoted words
         switched = explicit_domains(view)
         for r in refs:
             if any(r.c0 < b and a < r.c1 for a, b in blocked) or self._is_determiner(view, r):
@@ -131,6 +138,8 @@ class CoreferenceStage(Stage):
         # 这个报表, 这个列表, 这个统计: a view or a report, not an entity
         if any(w.c0 == nxt for w in view.presentation) or any(w.c0 == nxt for w in view.triggers):
             return True
+        if view.text.startswith(_METALINGUISTIC, nxt):
+            return True  # 机车这个词的英文: a word is talked about, nothing is referred to
         return self._determines_general_noun(view.text, nxt)
 
     def _mention_after_fillers(self, view: SentenceView, pos: int):  # noqa: ANN202
@@ -181,16 +190,26 @@ class CoreferenceStage(Stage):
         filler right before it) — is the speaker hesitating, not referring, provided a later part
         of the sentence names what the sentence is about: an object, or a word of a domain
         (小车, 检修计划). Without one (那个，怎么样了) it stays a pronoun: `_FILLER_SHAPED`."""
-        if p.has_head or p.ordinal is not None:
+        if p.ordinal is not None:
             return None
         text = view.text
         lo, hi = view.clause_span(p.c0)
         if p.c0 - lo > _HESITATION_WINDOW:
             return None  # a hesitation opens its clause: not after a long run of anything
         before = text[lo:p.c0]
+        paused = self._paused_at(draft, p)
+        if paused is not None and self._fillers.only(before, social=True) and self._object_named_after(view, paused):
+            # 呃 那个 小车 小车现在有多少辆 / 那个 帮我查一下 AGV-16: opening the clause and
+            # followed by a pause the speaker left (a space the cleaner took out), the
+            # demonstrative hesitates before the object the sentence names next
+            return _FILLER
+        if p.has_head:
+            return None
+        # 那个啥 嗯 上个月…: the demonstrative begins a longer filler phrase of the pack
+        end = p.c1 + self._filler_tail(text, p)
         # what follows, within a bounded window (each demonstrative of a long clause would
         # otherwise copy and search the rest of it: quadratic in the clause)
-        after = text[p.c1:min(hi, p.c1 + _HESITATION_WINDOW)]
+        after = text[end:min(hi, end + _HESITATION_WINDOW)]
         if not self._fillers.only(before, social=True):
             # 帮我看一下那个 呃 检修计划: right after a verb, with a filler right after it, the
             # demonstrative hesitates before the verb's object all the same
@@ -204,14 +223,55 @@ class CoreferenceStage(Stage):
             alone = self._fillers.only(after[:pause] if pause >= 0 else after)
         if alone and pause < 0 and hi >= len(text):
             return None  # the demonstrative (and fillers) is the whole sentence: nothing else to be about
-        if not (alone or self._fillers.ends_with(before) or self._fillers.starts_with(after)):
+        if not (alone or end > p.c1 or self._fillers.ends_with(before) or self._fillers.starts_with(after)):
             return None
-        named = any(m.c0 >= p.c1 and m.type in _REFERABLE for m in view.mentions) or \
-            any(w.c0 >= p.c1 for w in view.domain_words) or self._business_term_after(draft, p.c1)
-        if named:
+        if self._named_after(draft, view, end):
             return _FILLER
         # 嗯 那个东西 怎么样了: a noun right after makes it a determiner of that noun, a reference
-        return None if self._noun_follows(text, p.c1) else _FILLER_SHAPED
+        return None if self._noun_follows(text, end) else _FILLER_SHAPED
+
+    def _named_after(self, draft: Draft, view: SentenceView, pos: int) -> bool:
+        """An object, a word of a domain or a business term at or after current position `pos`."""
+        return any(m.c0 >= pos and m.type in _REFERABLE for m in view.mentions) or \
+            any(w.c0 >= pos for w in view.domain_words) or self._business_term_after(draft, pos)
+
+    def _hesitating(self, word: str) -> bool:
+        return any(w.startswith(word) for w in self._fillers.discourse)
+
+    @staticmethod
+    def _object_named_after(view: SentenceView, pos: int) -> bool:
+        """An object or an explicit domain word (AGV-16, 小车, 机车, 工单) at or after `pos` — not a
+        state or an activity said of the demonstrative (那个 还在充电吗 still refers)."""
+        return any(m.c0 >= pos and m.type in _REFERABLE for m in view.mentions) or \
+            any(w.c0 >= pos and any(explicit for _d, explicit in w.data) for w in view.domain_words)
+
+    def _filler_tail(self, text: str, p: Referring) -> int:
+        """How far a filler phrase of the pack that begins with the demonstrative reaches past
+        it (那个啥: 1), else 0."""
+        tail = 0
+        for w in self._fillers.discourse:
+            if len(w) > p.c1 - p.c0 and w.startswith(p.text) and text.startswith(w, p.c0):
+                tail = max(tail, len(w) - (p.c1 - p.c0))
+        return tail
+
+    def _paused_at(self, draft: Draft, p: Referring) -> int | None:
+        """Where (current position) the demonstrative word of `p` ends, when the original text
+        has a space right after it: after a bare one (那个 帮我), or — in recognised speech —
+        between it and the head of its phrase (那个 小车). A space between two Chinese words is
+        a pause the cleaner removes; a demonstrative before a pause stands alone. Only a
+        demonstrative the pack's fillers begin with (那个, 这个嘛) hesitates; 它, 那台 do not."""
+        o0, o1 = draft.to_original(p.c0, p.c1)
+        orig = draft.original
+        if not p.has_head:
+            if o1 < len(orig) and orig[o1].isspace() and self._hesitating(p.text):
+                return p.c1
+            return None
+        if draft.source.kind != "asr":
+            return None  # typed 那个 小车: a spaced noun phrase is still one phrase
+        k = orig.find(" ", o0, o1)
+        if k < 0 or not self._hesitating(orig[o0:k]):
+            return None
+        return draft.to_current(k, k)[0]
 
     def _business_term_after(self, draft: Draft, pos: int) -> bool:
         """A term of a business domain after current position `pos` — also one still ambiguous
@@ -335,6 +395,20 @@ class CoreferenceStage(Stage):
             cands = [Candidate(x.canonical_id, x.canonical_id, score, ("context",)) for x in refs]
             draft.coreferences.append(Coreference(o0, o1, None, cands, score, False, None))
             draft.raise_flag("ambiguous_coreference")
+
+
+def _quoted(text: str) -> list[tuple[int, int]]:
+    """Spans inside a pair of quotation marks (an unclosed one quotes nothing)."""
+    out = []
+    for a, b in _QUOTES:
+        i = text.find(a)
+        while i >= 0:
+            j = text.find(b, i + 1)
+            if j < 0:
+                break
+            out.append((i + 1, j))
+            i = text.find(a, j + 1)
+    return out
 
 
 def _last_group(view: SentenceView, mentions: list[Mention]) -> list[Mention]:

@@ -525,6 +525,12 @@ class CorrectStage(Stage):
                 continue
             if deadline is not None:
                 deadline.check()  # up to five alternatives of up to 4,000 characters each
+            if _WIDE_SPACE.search(alt):
+                # 检修计划 下个月: the cleaner took the pause between two Chinese characters out
+                # of the text; taken out of the alternative too, it does not join a replaced run
+                alt = _WIDE_SPACE.sub("", alt)
+                if alt == text:
+                    continue
             alt_terms = sorted((m.start, m.end) for m in self.vocab.terms.scan_overlapping(alt))
             term_starts = [a for a, _ in alt_terms]
             longest = max((b - a for a, b in alt_terms), default=0)
@@ -670,10 +676,12 @@ class CorrectStage(Stage):
         so two errors next to each other (鸡车检休) do not make a false word (车检) that
         vetoes both. Otherwise the candidate stays a suggestion (score below the threshold).
         """
+        words = words_for(self.pack)
+        if words.ready() and any(c.reason in _MEANING_REASONS for c in cands):
+            _read_as_written(text, cands, words)
         live = [c for c in cands if c.score >= THRESHOLD and not c.reason]
         if not live:
             return
-        words = words_for(self.pack)
         if not words.ready():
             # cannot judge words yet: keep the text (the suggestion stays) and load meanwhile
             words.load_in_background()
@@ -760,12 +768,13 @@ class CorrectStage(Stage):
           or another pack term that is not generic (`_GENERIC_CATEGORIES`) — a homophone of
           a term in everyday prose (有叫车服务吗, 最近身体好码) is no domain error.
         """
-        live = [c for c in pinyin if c.justified]
-        if not live:
-            return
         words = words_for(self.pack)
         if not words.ready():
             return  # stage 4 runs only with the segmenter loaded; keep the suggestions
+        _read_as_written(text, pinyin, words)
+        live = [c for c in pinyin if c.justified]
+        if not live:
+            return
         applicable = [c for c in cands if c.score >= THRESHOLD and not c.reason]
         edges = _Edges(text, term_spans, protected, [(c.start, c.end) for c in applicable],
                        self._known.scan_overlapping(text))
@@ -994,6 +1003,28 @@ class CorrectStage(Stage):
                     if len(found) > 1:
                         return None
         return found[0] if found else None
+
+
+# whitespace between two non-ASCII characters (the cleaner removes it between CJK characters)
+_WIDE_SPACE = re.compile(r"(?<=[^\x00-\x7f])[ \t\u3000]+(?=[^\x00-\x7f])")
+
+
+def _read_as_written(text: str, cands: list[_Cand], words: Words) -> None:
+    """作日 in 工作日, 名天 in 著名|天文台: a candidate that would flip a fact (a time, a number)
+    whose every character belongs to a word of the sentence reaching beyond the window is no
+    error — the text is read as written and nothing is asked (the reason is dropped; the
+    candidate stays unapplied). A character left to itself (本 in 本目的: 目的 takes only 目)
+    may be the typo: still asked. Only the candidates with such a reason are segmented, and
+    only around their window."""
+    for c in cands:
+        if c.reason not in _MEANING_REASONS or c.end <= c.start:
+            continue
+        covered = bytearray(c.end - c.start)
+        for t in words.crossing(text, c.start, c.end):
+            for i in range(max(t.start, c.start), min(t.end, c.end)):
+                covered[i - c.start] = 1
+        if all(covered):
+            c.reason, c.score, c.note = "", min(c.score, GATED), f"{c.note} inside_words"
 
 
 _MEANING_REASONS = frozenset({"number_change", "negation_change", "comparison_change", "action_change",

@@ -8,6 +8,8 @@ value only folds width and case, and a look-alike gets none and stays unconfirme
 """
 from __future__ import annotations
 
+from nlu.suspicious import joins_identifier
+
 from nlu.draft import Draft, Entity
 from nlu.catalog import lookalike_candidate
 from nlu.pipeline.stage import SkipStage, Stage
@@ -77,6 +79,7 @@ class NerStage(Stage):
             if v.kind == "spoken_identifier":  # 3号车: an AGV or a locomotive, which one?
                 draft.raise_flag("bare_reference")
                 return
-            if v.kind == "number" and raw.isdigit() and len(raw) <= 3:
+            # (AGV - 22: the number of an identifier written with spaces is not bare)
+            if v.kind == "number" and raw.isdigit() and len(raw) <= 3 and not joins_identifier(draft.original, v.o0):
                 draft.raise_flag("bare_reference")
                 return

@@ -17,7 +17,7 @@ action word gets the implied 查询 inserted (design 7.2) — structure only, ne
 from __future__ import annotations
 
 from nlu import draft_keys as K
-from nlu.draft import Candidate, Draft
+from nlu.draft import Candidate, Draft, Term
 from nlu.lexicon import Pack, default_pack
 from nlu.lexicon.word_classes import function_words, implied_template_words
 from nlu.pipeline.stage import Stage
@@ -197,6 +197,7 @@ class RouteStage(Stage):
                 if d not in explicit - denied and not _named_by_identifier(view, d):
                     explicit.discard(d)
                     scores.score.pop(d, None)
+            self._settle_possessed_terms(draft, view)
         for domain, words in implied_domains(view).items():
             if domain in denied and explicit - denied:
                 continue
@@ -206,7 +207,7 @@ class RouteStage(Stage):
                 if not (domain in denied and explicit - denied):
                     scores.add(domain, WEAK, "lexicon")
         for t in draft.terms:
-            if t.confirmed and t.domain in ("agv", "rail"):
+            if t.confirmed and t.domain in ("agv", "rail") and not (t.domain in denied and explicit - denied):
                 scores.add(t.domain, INFERRED, "lexicon")
         for r in draft.scratch.get(K.SHARED_READINGS) or ():  # 失败的任务有几个: 任务 read as agv's
             if r.domain not in denied and _reading_counts(r, templates, self.shared.default_templates):
@@ -225,6 +226,33 @@ class RouteStage(Stage):
         if len(explicit) >= 2:
             draft.raise_flag("cross_domain")
         return scores.candidates()
+
+    def _settle_possessed_terms(self, draft: Draft, view: SentenceView) -> None:
+        """不是 AGV 的任务，是机车的检修工单 / 不看机车的任务，只看 AGV 的任务: in a sentence that
+        denies one domain beside another, a word of two domains' readings right after an explicit
+        domain word (across 的) is that domain's — the denied one's is denied with it, the other
+        is what is asked: no question about the word. Runs only on such a denial (rare)."""
+        text = view.text
+        for w in view.domain_words:
+            ds = {d for d, explicit in w.data if explicit}
+            if not ds:
+                continue
+            pos = w.c1
+            while pos < len(text) and text[pos].isspace():
+                pos += 1
+            if text.startswith(_DE, pos):
+                pos += len(_DE)
+            while pos < len(text) and text[pos].isspace():
+                pos += 1
+            for i, t in enumerate(draft.terms):
+                if t.confirmed or draft.to_current(t.o0, t.o1)[0] != pos:
+                    continue
+                pick = next((c for c in t.candidates if c.id in self.pack.term_by_code
+                             and self.pack.term(c.id).domain in ds), None)
+                if pick is not None:
+                    entry = self.pack.term(pick.id)
+                    draft.terms[i] = Term(t.o0, t.o1, entry.term_code, entry.canonical_text, t.candidates,
+                                          t.confidence, True, t.ambiguity_group, entry.domain, entry.entity_type)
 
     # ------------------------------------------------------------------ grammar (design 7.2)
     def _state_spans(self, draft: Draft, view: SentenceView) -> list[tuple[int, int]]:
