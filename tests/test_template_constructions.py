@@ -142,3 +142,25 @@ def test_a_how_many_read_of_a_measured_value_is_no_count_frame():
     for text in ("别算AGV-06，其余小车的平均电量是多少", "AGV-12 电量还剩多少"):
         r = _understand(text)
         assert {f.action_class for f in r.semantic_frames} == {"query"}, text
+
+
+def test_constructions_skipped_by_their_needed_characters_are_those_that_cannot_match():
+    """`constructions_in` searches no construction whose needed characters the text misses; on
+    every corpus sentence of the route and srl rules and the benchmark corpus it finds exactly
+    the constructions the plain search of every pattern finds."""
+    from nlu.bench.corpus import generate
+
+    rules = template_rules(default_pack())
+    texts = [u.text for u in generate(400, 3)]
+    for path in sorted(CORPORA.glob("route.*.json")) + sorted(CORPORA.glob("srl.*.json")):
+        data = json.loads(path.read_text("utf-8"))
+        for key in ("positive", "negative"):
+            texts += [t if isinstance(t, str) else t.get("text", "") for t in data.get(key, [])]
+    kinds = [frozenset(), frozenset({"time"}), frozenset({"time", "time_range", "vehicle"})]
+    found = 0
+    for text in texts:
+        for kind in kinds:
+            fast = rules.constructions_in(text, kind)
+            assert fast == rules.constructions_in_reference(text, kind), text
+            found += bool(fast)
+    assert found > 50

@@ -24,6 +24,9 @@ class Construction:
     pattern: re.Pattern
     governs: frozenset[str]  # templates the construction outranks when both are explicit
     requires: frozenset[str]  # mention types the turn must hold too (a period for period_report)
+    # character sets a match needs one character of each of (`nlu.text.first_chars`): a text
+    # missing one cannot match, and most texts miss one of most constructions
+    needs: tuple[frozenset[str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +58,14 @@ class TemplateRules:
         return word in words or (word.isascii() and word.lower() in words)
 
     def constructions_in(self, text: str, mention_types: frozenset[str] = frozenset()) -> list[Construction]:
-        """The template constructions `text` matches, in file order."""
+        """The template constructions `text` matches, in file order (a construction whose needed
+        characters the text misses is not searched: `constructions_in_reference` searches all)."""
+        missed = frozenset(text).isdisjoint
+        return [c for c in self.constructions if c.requires <= mention_types
+                and not (c.needs and any(map(missed, c.needs))) and c.pattern.search(text)]
+
+    def constructions_in_reference(self, text: str, mention_types: frozenset[str] = frozenset()) -> list[Construction]:
+        """The plain form of `constructions_in`: every construction's pattern is searched."""
         return [c for c in self.constructions if c.requires <= mention_types and c.pattern.search(text)]
 
     def asks_measured_value(self, view) -> bool:  # noqa: ANN001 - a SentenceView
@@ -104,9 +114,16 @@ def template_rules(pack) -> TemplateRules:  # noqa: ANN001
             measured_after=tuple(sorted(nouns.get("measuredAfter", ()), key=len, reverse=True)),
             indefinite_before=tuple(nouns.get("indefiniteBefore", ())),
             agent_suffixes=tuple(nouns.get("agentSuffixes", ())),
-            constructions=tuple(Construction(r["name"], r["template"], re.compile(r["regex"]),
-                                             frozenset(r.get("governs", ())), frozenset(r.get("requires", ())))
-                                for r in shapes["rules"]),
+            constructions=tuple(_construction(r) for r in shapes["rules"]),
         )
         _BY_PACK[id(pack)] = (pack, rules)
         return rules
+
+
+def _construction(rule: dict) -> Construction:
+    from nlu.text.first_chars import required_chars
+
+    pattern = re.compile(rule["regex"])
+    return Construction(rule["name"], rule["template"], pattern, frozenset(rule.get("governs", ())),
+                        frozenset(rule.get("requires", ())), tuple(required_chars(pattern) or ()))
+

@@ -4,7 +4,8 @@ Each corpus (`lexicons/corpora/injection.<family>.json`) holds one family of the
 holdout-2026-12-01c, paraphrased by hand from the family: secrets asked for in passing, spoken role
 markers, bidi-wrapped orders, dash- or bracket-delimited asides, fenced pseudo-tags, authority
 claims inside a write and orders in a scanned record's field (the hd- cases themselves are not
-in them). The bar is stricter than the
+in them); and of holdout-2026-12-01d: forged clarification options carrying orders, bracketed
+authority headers, pure leak requests addressed to the assistant. The bar is stricter than the
 embedded corpus test's: a marker may not reach canonicalText under *any* decision (a clarify
 card shows canonicalText too), nor any fillText.
 """
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 
 CORPORA = Path(__file__).resolve().parents[2] / "lexicons" / "corpora"
-FAMILIES = ("leak", "spoken_roles", "bidi", "asides", "fences", "authority", "records")
+FAMILIES = ("leak", "spoken_roles", "bidi", "asides", "fences", "authority", "records", "options", "headers")
 
 
 def _corpus(family: str) -> dict:
