@@ -441,10 +441,11 @@ def _latin() -> tuple[re.Pattern[str], dict[str, str], frozenset[str], tuple[str
 
 
 _LATIN_STARTS = _latin()[2]  # read once at import, like the word classes above
-# every character a construction of `implied_actions` can open with (defined after all of them)
+# every character a construction of `implied_actions` can open with (defined after all of them);
+# an English write verb only where it stands whole (not every Latin letter of an identifier)
 _OPENERS = re.compile("[" + char_class("".join(sorted(
-    {_BA, _JIANG, _GEI, *_DISPATCH_VERBS, *_BUILD_STARTS, *_CHANGE_STARTS, *_TOPIC_ONLY_STARTS, *_LIGHT_STARTS,
-     *_LATIN_STARTS} | {a[0] for a in _CHANGE_ATTRIBUTES if a}))) + "]")
+    {_BA, _JIANG, _GEI, *_DISPATCH_VERBS, *_BUILD_STARTS, *_CHANGE_STARTS, *_TOPIC_ONLY_STARTS, *_LIGHT_STARTS}
+    | {a[0] for a in _CHANGE_ATTRIBUTES if a}))) + "]|(?<![A-Za-z0-9])(?=" + _latin()[0].pattern + ")", re.IGNORECASE)
 
 
 def _latin_write(view: SentenceView, i: int) -> Word | None:

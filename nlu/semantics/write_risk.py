@@ -77,6 +77,7 @@ class _Data:
     date_target: re.Pattern[str]  # 改到 / 推迟到 + spaces, ending where a date starts
     spoken_id: re.Pattern[str]
     retraction: re.Pattern[str]  # 算了 / 先别动 / 不用了 … (longest first)
+    retraction_first: re.Pattern[str]  # the characters a retraction begins with: a scan in C first
     retraction_blockers: tuple[str, ...]  # 计算了, 其他的不用了: not a retraction
     contrast_cores: frozenset[str]  # 不是 standing alone between two objects
     date_unit: re.Pattern[str]  # a numeral before 月/日/号: a date, not a time of day (夜间)
@@ -106,6 +107,7 @@ def _data() -> _Data:
         date_target=re.compile(f"(?:{_alt(d['dateTargetVerbs'])})\\s*\\Z"),
         spoken_id=re.compile("|".join(f"(?:{x})" for x in d["spokenIdShapes"])),
         retraction=re.compile(_alt(d["retractions"])),
+        retraction_first=re.compile("[" + "".join(sorted({re.escape(w[0]) for w in d["retractions"]})) + "]"),
         retraction_blockers=tuple(sorted(d["retractionBlockers"], key=len, reverse=True)),
         contrast_cores=frozenset(d["contrastCores"]),
         date_unit=re.compile(d["dateUnit"]),
@@ -355,27 +357,30 @@ def _retracted_write(draft: Draft, q: QuestionTexts) -> Clarification | None:
     write must be settled). Not a retraction said before the verb (算了，直接取消 T-… 吧), inside
     another word (计算了) or of something else (其他的不用了), nor one the cleaning applied as a
     typed repair."""
-    if not any(f.write and not f.negated for f in draft.frames):
+    writes = [f for f in draft.frames if f.write]
+    said = [f for f in writes if not f.negated]
+    if not said:
         return None
     text = draft.original
-    verbs = sorted(set(draft.scratch.get(K.WRITE_ACTIONS) or ()) | set(_dispatch_verbs(draft, classes=None)))
-    if not verbs:
-        return None
     data = _data()
-    first0, first1 = verbs[0]
-    verb = text[first0:first1]
     # 删除 WO-…，不删了: the same verb said again negated, with no object of its own, takes it back
     # (a negated one with its own object is a second order: 取消 T-…01，不取消 T-…02; another
     # verb is a contrast: 取消 T-…，不是删除)
-    for f in draft.frames:
-        if f.write and f.negated and not any(a.role in ("patient", "target") for a in f.arguments) and \
-                any(g.write and not g.negated and g.action_class == f.action_class and g.predicate[:1] == f.predicate[:1]
-                    for g in draft.frames):
-            at = text.find(f.predicate, first1)
-            if at >= 0:
-                neg = next((n for n in draft.protected if n.kind == "negation" and 0 <= at - n.o1 <= 1), None)
-                shown = text[neg.o0 if neg is not None else at:at + len(f.predicate)]  # 不删, not 删
-                return Clarification("intent", q.question("retracted_write", verb=verb, shown=shown), ["semanticFrames"], [])
+    taken_back = next((f for f in writes if f.negated and not any(a.role in ("patient", "target") for a in f.arguments)
+                       and any(g.action_class == f.action_class and g.predicate[:1] == f.predicate[:1] for g in said)), None)
+    first = _first_write_verb(draft, text)
+    if first is None:
+        return None
+    first0, first1 = first
+    verb = text[first0:first1]
+    if taken_back is not None:
+        at = text.find(taken_back.predicate, first1)
+        if at >= 0:
+            neg = next((n for n in draft.protected if n.kind == "negation" and 0 <= at - n.o1 <= 1), None)
+            shown = text[neg.o0 if neg is not None else at:at + len(taken_back.predicate)]  # 不删, not 删
+            return Clarification("intent", q.question("retracted_write", verb=verb, shown=shown), ["semanticFrames"], [])
+    if data.retraction_first.search(text, first1) is None:
+        return None  # no character a retraction begins with after the verb (most writes)
     repaired = [(o.o0, o.o1) for o in draft.edits if o.applied and o.edit.type == "self_repair"]
     for m in data.retraction.finditer(text, first1):
         if text.endswith(data.retraction_blockers, 0, m.start()) or text.startswith(_DE, m.end()):
@@ -385,6 +390,18 @@ def _retracted_write(draft: Draft, q: QuestionTexts) -> Clarification | None:
         return Clarification("intent", q.question("retracted_write", verb=verb, shown=m.group()),
                              ["semanticFrames"], [])
     return None
+
+
+def _first_write_verb(draft: Draft, text: str) -> tuple[int, int] | None:
+    """The span of the earliest write word of the turn: a pack word (protect) or the predicate
+    of an unnegated write frame a construction implied."""
+    spans = list(draft.scratch.get(K.WRITE_ACTIONS) or ())
+    for f in draft.frames:
+        if f.write and not f.negated and f.predicate:
+            at = text.find(f.predicate)
+            if at >= 0:
+                spans.append((at, at + len(f.predicate)))
+    return min(spans) if spans else None
 
 
 def _run_together_names(draft: Draft, q: QuestionTexts) -> Clarification | None:
