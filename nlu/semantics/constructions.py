@@ -90,7 +90,16 @@ def implied_actions(view: SentenceView) -> list[Word]:
 
     Only a character that can open a construction is looked at (`_OPENERS`, found by the
     regex engine); `implied_actions_reference` visits every character (a test compares)."""
-    return _implied_at(view, (m.start() for m in _OPENERS.finditer(view.text)))
+    text = view.text
+    positions = [m.start() for m in _OPENERS.finditer(text)]
+    latin = [i for i in (m.start() for m in _LATIN_FIRST.finditer(text)) if _latin_verb_at(text, i)]
+    if latin:  # an English write verb standing whole (rare): its places join the others
+        positions = sorted(positions + latin)
+    return _implied_at(view, positions)
+
+
+def _latin_verb_at(text: str, i: int) -> bool:
+    return (i == 0 or not (text[i - 1].isascii() and text[i - 1].isalnum())) and _latin()[0].match(text, i) is not None
 
 
 def implied_actions_reference(view: SentenceView) -> list[Word]:
@@ -441,11 +450,13 @@ def _latin() -> tuple[re.Pattern[str], dict[str, str], frozenset[str], tuple[str
 
 
 _LATIN_STARTS = _latin()[2]  # read once at import, like the word classes above
-# every character a construction of `implied_actions` can open with (defined after all of them);
-# an English write verb only where it stands whole (not every Latin letter of an identifier)
+# every character a construction of `implied_actions` can open with (defined after all of them):
+# one character class, which the regex engine scans for in C
 _OPENERS = re.compile("[" + char_class("".join(sorted(
     {_BA, _JIANG, _GEI, *_DISPATCH_VERBS, *_BUILD_STARTS, *_CHANGE_STARTS, *_TOPIC_ONLY_STARTS, *_LIGHT_STARTS}
-    | {a[0] for a in _CHANGE_ATTRIBUTES if a}))) + "]|(?<![A-Za-z0-9])(?=" + _latin()[0].pattern + ")", re.IGNORECASE)
+    | {a[0] for a in _CHANGE_ATTRIBUTES if a}))) + "]")
+# the first letters of the English write verbs (one character class, scanned for in C)
+_LATIN_FIRST = re.compile("[" + "".join(sorted(_LATIN_STARTS)) + "]")
 
 
 def _latin_write(view: SentenceView, i: int) -> Word | None:
