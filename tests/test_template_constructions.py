@@ -40,7 +40,7 @@ def _conflict(r):
 
 
 def test_every_corpus_has_five_paraphrases_and_five_look_alikes():
-    for name in ROUTE_RULES + ("srl.attribute_change", "srl.topic_dispatch", "srl.write_words",
+    for name in ROUTE_RULES + ("srl.attribute_change", "srl.topic_dispatch", "srl.write_words", "srl.change_frames",
                                "srl.explain_words", "srl.exception_opening"):
         c = _corpus(name)
         assert len(c["positive"]) >= 5 and len(c["negative"]) >= 5, name
@@ -74,7 +74,8 @@ def _writes(r):
     return [f for f in r.semantic_frames if f.action_class in WRITE_CLASSES and not f.negated]
 
 
-WRITE_RULES = ("srl.attribute_change", "srl.topic_dispatch", "srl.write_words", "srl.order_verbs", "srl.agent_noun")
+WRITE_RULES = ("srl.attribute_change", "srl.topic_dispatch", "srl.write_words", "srl.order_verbs", "srl.agent_noun",
+               "srl.change_frames")
 WRITE_POS = [(r, c) for r in WRITE_RULES for c in _corpus(r)["positive"]]
 WRITE_NEG = [(r, c) for r in WRITE_RULES for c in _corpus(r)["negative"]]
 

@@ -14,12 +14,14 @@ fire it and look-alikes that must not, is ``lexicons/corpora/decision.policy_rul
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from nlu import draft_keys as K
 from nlu.decision.questions import clarify, readings
+from nlu.lexicon.word_classes import function_words
 from nlu.draft import Clarification, Draft
 from nlu.semantics import write_intent
 from nlu.semantics.write_risk import write_risk as _write_risk
@@ -34,6 +36,8 @@ _FACT_FLIPS = frozenset({"negation_change", "number_change", "action_change", "c
 _OBJECT_ENTITY_TYPES = ("person", "organization", "location")
 _NEGATION_REACH = 6  # code points between a stacked negation and its write verb (不是不要取消)
 _CLAUSE_BREAK = re.compile(r"[，,。；;！!？?\n]")
+_CLOSING_MARKS = " \t。.！!？?～~…"
+_QUESTION_TAIL = function_words().question_tail_particles
 
 
 @dataclass(slots=True)
@@ -124,6 +128,25 @@ def lookalike_characters(turn: Turn) -> Clarification | None:
 
 
 # -- writes never fail open ----------------------------------------------------------------
+def _short_text_only(rule: Callable[[Turn], Clarification | None]) -> Callable[[Turn], Clarification | None]:
+    """A write rule that reads one short order: in a long text (design 15.2, 501–4,000 code
+    points) the only write question is `long_write` (asked before these when a write is
+    ordered); the writes a long text merely narrates (食堂下周开始调整开饭时间) ask nothing."""
+    @functools.wraps(rule)
+    def ask(turn: Turn) -> Clarification | None:
+        return None if turn.draft.gate == "long" else rule(turn)
+    return ask
+
+
+def long_write(turn: Turn) -> Clarification | None:
+    """A long text ordering a write (请取消…, 先说结论：派 AGV-12 去 ST-03 — not a narrated …后恢复运行): ask for a short one."""
+    draft = turn.draft
+    if draft.gate == "long" and write_intent.long_text_orders_write(draft):
+        return clarify(draft, "missing_slot", turn.q.question("long_write"), ["semanticFrames"])
+    return None
+
+
+@_short_text_only
 def write_repair_changed_key(turn: Turn) -> Clarification | None:
     """A self-repair changed a key, number, action or time of a write (取消 T-41 不对 T-42, 取消 不对 是暂停): confirm the final reading, never guess."""
     draft = turn.draft
@@ -141,6 +164,7 @@ def write_repair_changed_key(turn: Turn) -> Clarification | None:
                    [(turn.q.option("keep_repaired"), turn.text)])
 
 
+@_short_text_only
 def negation_conflict(turn: Turn) -> Clarification | None:
     """Two negations stacked on a write action (不是不要取消…) leave its direction unclear."""
     draft = turn.draft
@@ -153,9 +177,16 @@ def negation_conflict(turn: Turn) -> Clarification | None:
         if len(stacked) >= 2:
             # 不是不让你取消…，是先确认一下再取消: "not X, but Y" restates what is wanted — the
             # question is the user's intent; a bare double negation is a negation to settle
-            reason = "intent" if _contrast_follows(text, o1) else "protected_change"
+            # a bare double negation is a negation to settle, unless a question particle closes
+            # it (不是不能取消 T-… 吧: is it an order at all, or a question whether it can be done?)
+            reason = "intent" if _contrast_follows(text, o1) or _question_closes(text) else "protected_change"
             return clarify(draft, reason, turn.q.question("negation_conflict"), ["semanticFrames"])
     return None
+
+
+def _question_closes(text: str) -> bool:
+    """The turn ends on a question particle (…吧, …吗), punctuation and spaces aside."""
+    return text.rstrip(_CLOSING_MARKS).endswith(_QUESTION_TAIL)
 
 
 def _contrast_follows(text: str, pos: int) -> bool:
@@ -167,6 +198,7 @@ def _contrast_follows(text: str, pos: int) -> bool:
     return bool(lead) and m is not None and text[m.end():].lstrip().startswith(lead)
 
 
+@_short_text_only
 def undecided_write(turn: Turn) -> Clarification | None:
     """An A-not-A over a write (取不取消, 要不要把…派去): the user leaves the decision open; the layer must not take it."""
     span = write_intent.undecided_write(turn.draft)
@@ -175,6 +207,7 @@ def undecided_write(turn: Turn) -> Clarification | None:
     return clarify(turn.draft, "intent", turn.q.question("undecided_write"), ["semanticFrames"])
 
 
+@_short_text_only
 def verbless_dispatch(turn: Turn) -> Clarification | None:
     """A mover and a destination with no verb (AGV-03去ST-05): an order to move it or a question about its move? Ask."""
     span = write_intent.verbless_dispatch(turn.draft)
@@ -184,6 +217,7 @@ def verbless_dispatch(turn: Turn) -> Clarification | None:
     return clarify(turn.draft, "intent", turn.q.question("verbless_dispatch", shown=shown), ["semanticFrames"])
 
 
+@_short_text_only
 def vague_write(turn: Turn) -> Clarification | None:
     """A vague verb of doing over an object (帮我处理一下 WO-…): something is to be done, not said what; never guess the write."""
     span = write_intent.vague_write(turn.draft)
@@ -195,14 +229,7 @@ def vague_write(turn: Turn) -> Clarification | None:
     return clarify(draft, "intent", turn.q.question("vague_write", shown=shown), ["semanticFrames"])
 
 
-def long_write(turn: Turn) -> Clarification | None:
-    """A long text (deterministic steps only) ordering a write (请取消…, not a narrated …后恢复运行): ask for a short one."""
-    draft = turn.draft
-    if draft.gate == "long" and draft.scratch.get(K.IMPERATIVE_WRITES):
-        return clarify(draft, "missing_slot", turn.q.question("long_write"), ["semanticFrames"])
-    return None
-
-
+@_short_text_only
 def write_risk(turn: Turn) -> Clarification | None:
     """An uncertain object, parameter, negation or date of a write (nlu.semantics.write_risk): ask before it runs."""
     return _write_risk(turn.draft, turn.q, tuple(turn.suspicious))
@@ -225,6 +252,7 @@ def ambiguous_correction(turn: Turn) -> Clarification | None:
 
 
 # -- the object of a write --------------------------------------------------------------------
+@_short_text_only
 def write_open_coreference(turn: Turn) -> Clarification | None:
     """A write whose object is a pronoun not resolved (取消它): ask which one, with the referents as options."""
     if turn.writes and _object_unclear(turn.flags):
@@ -234,13 +262,15 @@ def write_open_coreference(turn: Turn) -> Clarification | None:
     return None
 
 
+@_short_text_only
 def write_without_object(turn: Turn) -> Clarification | None:
-    """A write with no object (取消任务): ask for the complete identifier."""
-    if turn.writes and _object_unclear(turn.flags):
+    """A write with no object (取消任务): ask for the complete identifier (a bare number said as its object is `bare_reference`'s)."""
+    if turn.writes and _object_unclear(turn.flags) and not _bare_object(turn):
         return clarify(turn.draft, "missing_slot", turn.q.question("write_without_object"), ["semanticFrames", "entities"])
     return None
 
 
+@_short_text_only
 def create_without_parameter(turn: Turn) -> Clarification | None:
     """A create order to a vehicle with no destination, task or time (给 AGV-01 下发任务): a required parameter is missing."""
     if not any(f.action_class == "create" for f in turn.writes):
@@ -374,10 +404,10 @@ RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
     injection_mixed,
     lookalike_identifier,
     lookalike_characters,
+    long_write,
     write_repair_changed_key,
     negation_conflict,
     undecided_write,
-    long_write,
     write_risk,
     ambiguous_correction,
     write_open_coreference,
@@ -404,6 +434,11 @@ RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
 # -- helpers shared by the rules --------------------------------------------------------------
 def _has_question(draft: Draft) -> bool:
     return bool(draft.template_candidates or draft.entities or any(p.kind == "action" for p in draft.protected))
+
+
+def _bare_object(turn: Turn) -> bool:
+    """给 01 派任务: the object is there, a bare number (ontology `entity`: 查 01), not missing."""
+    return K.BARE_REFERENCE in turn.flags or any(x.reason == K.BARE_REFERENCE for x in turn.suspicious)
 
 
 def _object_unclear(flags: set[str]) -> bool:

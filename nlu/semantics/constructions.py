@@ -34,6 +34,8 @@ from nlu.semantics.view import SentenceView, Word
 from nlu.semantics.write_uses import echo_of, state_use
 
 MOVERS = frozenset({"vehicle", "locomotive"})
+_RECORD_TYPES = frozenset({"task", "work_order"})
+_RESULT_CHARS = frozenset(function_words().result_complements)  # 换成 / 改为: the word names its result
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +90,16 @@ def implied_actions(view: SentenceView) -> list[Word]:
 
     Only a character that can open a construction is looked at (`_OPENERS`, found by the
     regex engine); `implied_actions_reference` visits every character (a test compares)."""
-    return _implied_at(view, (m.start() for m in _OPENERS.finditer(view.text)))
+    text = view.text
+    positions = [m.start() for m in _OPENERS.finditer(text)]
+    latin = [i for i in (m.start() for m in _LATIN_FIRST.finditer(text)) if _latin_verb_at(text, i)]
+    if latin:  # an English write verb standing whole (rare): its places join the others
+        positions = sorted(positions + latin)
+    return _implied_at(view, positions)
+
+
+def _latin_verb_at(text: str, i: int) -> bool:
+    return (i == 0 or not (text[i - 1].isascii() and text[i - 1].isalnum())) and _latin()[0].match(text, i) is not None
 
 
 def implied_actions_reference(view: SentenceView) -> list[Word]:
@@ -101,10 +112,13 @@ def _implied_at(view: SentenceView, positions) -> list[Word]:  # noqa: ANN001 - 
     out: list[Word] = []
     for i in positions:
         ch = text[i]
-        if ch == _BA or ch == _JIANG and _disposal_object_follows(view, i):
+        w = _light_change(view, i) if ch in _LIGHT_STARTS else None
+        if w is not None:
+            pass  # 改一下 WO-… / WO-… 调一下: a change of the object, its result unsaid
+        elif ch == _BA or ch == _JIANG and _disposal_object_follows(view, i):
             w = _disposal(view, i)
         elif ch in _DISPATCH_VERBS:
-            w = _dispatch(view, i) or (_topic_dispatch(view, i) if ch == _PAI else None)
+            w = _dispatch(view, i) or (_topic_dispatch(view, i) or _assign(view, i) if ch == _PAI else None)
         elif ch in _BUILD_STARTS:
             w = _build(view, i)
         elif ch in _CHANGE_STARTS:
@@ -113,6 +127,8 @@ def _implied_at(view: SentenceView, positions) -> list[Word]:  # noqa: ANN001 - 
             w = _topic_dispatch(view, i)
         elif ch == _GEI:
             w = _give_order(view, i)
+        elif ch in _LATIN_STARTS and (i == 0 or not (text[i - 1].isascii() and text[i - 1].isalnum())):
+            w = _latin_write(view, i)
         else:
             w = None
         if w is None and text.startswith(_CHANGE_ATTRIBUTES, i):
@@ -129,10 +145,6 @@ _TOPIC_SEND = re.compile(f"[{char_class(_W.topic_send_verbs)}]\\s*(?:{alternatio
 # 调 opens only a topic dispatch (派 is a dispatch verb first, read by that branch)
 _TOPIC_ONLY_STARTS = frozenset(_W.topic_send_verbs) - frozenset(_W.dispatch_verbs)
 _TOPIC_TAIL = " " + "".join(_W.topic_tail_particles)
-# every character a construction of `implied_actions` can open with
-_OPENERS = re.compile("[" + char_class("".join(sorted(
-    {_BA, _JIANG, _GEI, *_DISPATCH_VERBS, *_BUILD_STARTS, *_CHANGE_STARTS, *_TOPIC_ONLY_STARTS}
-    | {a[0] for a in _CHANGE_ATTRIBUTES if a}))) + "]")
 
 
 def _attribute_change(view: SentenceView, i: int) -> Word | None:
@@ -218,9 +230,22 @@ def _change(view: SentenceView, i: int) -> Word | None:
     # 把 DF4B-1234 的计划推迟三天: the object stands before the verb, with no resultative to read it
     follows = follows or m.group() in _TWO_CHAR_VERBS and any(x.c0 > k for k in disposed for x in view.mentions
                                                           if x.c1 <= i and x.type in _CHANGE_OBJECT_TYPES)
+    follows = follows or _changed_to_value(view, i, j, lo, hi)
     if not follows:
         return None
     return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
+
+
+def _changed_to_value(view: SentenceView, i: int, j: int, lo: int, hi: int) -> bool:
+    """工单 WO-… 改成明天完成 / T-… 推迟到下周一: the object said first in the clause, right
+    before the change verb, and a value after it (not asked about: 改成明天了吗, not described:
+    改成 C5 的): an update of the object."""
+    text = view.text
+    before = next((x for x in reversed(view.mentions) if lo <= x.c0 and x.c1 <= i), None)
+    if before is None or before.type not in MOVERS | _RECORD_TYPES or text[before.c1:i].strip():
+        return False
+    rest = text[j:hi]
+    return bool(rest.strip(_SENT_TAIL)) and not _ASKING_TAIL.search(rest)
 
 
 _ORDER_VERBS = re.compile(f"\\s*(?:{alternation(_W.order_verbs)})\\s*")
@@ -309,6 +334,9 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
 
 
 _OPEN_CHANGE_ENDS = _W.open_change_ends  # 改一下 names no result
+_LIGHT_STARTS = frozenset(_W.light_change_verbs)
+# between an object and its light change: nothing, or 的 + one of the attributes a change names
+_LIGHT_OBJECT_GAP = re.compile(f"\\s*(?:{_DE}?\\s*(?:{alternation(sorted(_W.change_attributes, key=len, reverse=True))})\\s*)?")
 # 把工单改一下 / 把 T-… 调一下: a change, result unsaid
 _LIGHT_CHANGE = re.compile(f"[{char_class(_W.light_change_verbs)}]\\s*(?:{alternation(_OPEN_CHANGE_ENDS)})")
 _LIGHT_TAIL = " " + "".join(_W.light_tail_particles) + "，,。；;！!"
@@ -364,6 +392,93 @@ def _dispatch(view: SentenceView, i: int) -> Word | None:
     return Word(i, i + 1, "action", ImpliedAction(ch, "create", True), ch)
 
 
+def _assign(view: SentenceView, i: int) -> Word | None:
+    """WO-… 帮我派给刘洋 / 把 T-… 派给王强: 派 + 给 + a person, with a task or work order named in
+    the clause (before it, or right after the person): an assignment, an update (as the pack's
+    指派给). Not 派给刘洋的工单 (a relative clause names records) nor 派给刘洋了吗 (asked)."""
+    text = view.text
+    if not text.startswith(_GEI, i + 1):
+        return None
+    span = _actionless_clause(view, i)
+    if span is None:
+        return None
+    lo, hi = span
+    person = next((x for x in view.mentions if x.c0 >= i + 2), None)
+    if person is None or person.type != "person" or person.c1 > hi or text[i + 2:person.c0].strip():
+        return None
+    records = [x for x in view.mentions if lo <= x.c0 and x.c1 <= hi and x.type in _RECORD_TYPES]
+    if not records:
+        return None
+    rest = text[person.c1:hi]
+    if _ASKING_TAIL.search(rest.replace(" ", "")) and not any(x.c0 >= person.c1 for x in records):
+        return None
+    return Word(i, i + 2, "action", ImpliedAction(text[i:i + 2], "update", True), text[i:i + 2])
+
+
+def view_change_is_update(view: SentenceView, a: Word) -> bool:
+    """把 WO-… 的负责人从张伟换成刘洋: a view-change word ending in a result (换成), whose result is
+    no presentation word (换成饼图) and whose clause names a record or mover by 把 or first:
+    the record's attribute is changed — an update, a write. Asked only of change_view words."""
+    text = view.text
+    if a.text[-1:] not in _RESULT_CHARS:
+        return False
+    lo, hi = view.clause_span(a.c0)
+    j = a.c1
+    while j < hi and text[j].isspace():
+        j += 1
+    if j >= hi or view.presentation_at(j) or any(p.c0 >= lo and p.c1 <= hi for p in view.presentation):
+        return False
+    if any(a.c1 <= w.c0 and w.c1 <= hi for w in view.actions):
+        return False  # 电量换成百分比显示: the result is shown, a view
+    return any(lo <= x.c0 and x.c1 <= a.c0 and x.type in MOVERS | _RECORD_TYPES for x in view.mentions) and \
+        not _ASKING_TAIL.search(text[j:hi])
+
+
+@functools.lru_cache(maxsize=1)
+def _latin() -> tuple[re.Pattern[str], dict[str, str], frozenset[str], tuple[str, ...], re.Pattern[str]]:
+    """English write verbs (write_safety.json latinWriteVerbs): the whole-word pattern, each
+    verb's action class, the characters they begin with, the negations that leave them unread,
+    and the gap of object words that may stand before the identifier (the task)."""
+    from nlu.lexicon import load_data_file
+
+    d = load_data_file("write_safety.json")
+    verbs = {k.lower(): v for k, v in d["latinWriteVerbs"].items()}
+    pattern = re.compile(f"(?:{alternation(sorted(verbs, key=len, reverse=True))})(?![A-Za-z])", re.IGNORECASE)
+    firsts = frozenset(c for v in verbs for c in (v[0].lower(), v[0].upper()))
+    gap = re.compile(f"\\s*(?:(?:{alternation(sorted(d['latinObjectWords'], key=len, reverse=True))})\\s+)*", re.IGNORECASE)
+    return pattern, verbs, firsts, tuple(sorted((n.lower() for n in d["latinNegations"]), key=len, reverse=True)), gap
+
+
+_LATIN_STARTS = _latin()[2]  # read once at import, like the word classes above
+# every character a construction of `implied_actions` can open with (defined after all of them):
+# one character class, which the regex engine scans for in C
+_OPENERS = re.compile("[" + char_class("".join(sorted(
+    {_BA, _JIANG, _GEI, *_DISPATCH_VERBS, *_BUILD_STARTS, *_CHANGE_STARTS, *_TOPIC_ONLY_STARTS, *_LIGHT_STARTS}
+    | {a[0] for a in _CHANGE_ATTRIBUTES if a}))) + "]")
+# the first letters of the English write verbs (one character class, scanned for in C)
+_LATIN_FIRST = re.compile("[" + "".join(sorted(_LATIN_STARTS)) + "]")
+
+
+def _latin_write(view: SentenceView, i: int) -> Word | None:
+    """please cancel T-… / pause AGV-03: an English write verb with an identifier right after it,
+    in a clause with no other action: a write of the verb's class. Not after a negation (don't
+    cancel T-…: left unread) and not inside a Latin word (the caller checks the left edge)."""
+    pattern, verbs, _, negations, gap = _latin()
+    text = view.text
+    m = pattern.match(text, i)
+    span = _actionless_clause(view, i) if m is not None else None
+    if span is None:
+        return None
+    lo, hi = span
+    obj = next((x for x in view.mentions if x.c0 >= m.end()), None)
+    if obj is None or obj.c1 > hi or obj.type not in _CHANGE_OBJECT_TYPES or gap.match(text, m.end()).end() != obj.c0:
+        return None
+    left = text[lo:i].rstrip().lower()
+    if left.endswith(negations):
+        return None
+    return Word(i, m.end(), "action", ImpliedAction(m.group(), verbs[m.group().lower()], True), m.group())
+
+
 def class_mover_sent(text: str, j: int, hi: int) -> bool:
     """小车去 / 车到 right after 让/派/叫: a mover class noun, then 去 or 到 and a destination."""
     up = text[j:hi].upper()
@@ -372,6 +487,29 @@ def class_mover_sent(text: str, j: int, hi: int) -> bool:
         return False
     rest = text[j + len(noun):hi].lstrip()
     return rest[:1] in _ARRIVAL and bool(rest[1:].strip(_SENT_TAIL))
+
+
+def _light_change(view: SentenceView, i: int) -> Word | None:
+    """改一下 WO-… / WO-… 调一下吧: a light change (lightChangeVerbs + openChangeEnds) right next to
+    an object, in a clause with no other action and nothing else said: an update of that object
+    whose result is unsaid (the policy asks for the value). The 把 form is the disposal's."""
+    text = view.text
+    m = _LIGHT_CHANGE.match(text, i)
+    span = _actionless_clause(view, i) if m is not None else None
+    if span is None:
+        return None
+    lo, hi = span
+    objs = [x for x in view.mentions if lo <= x.c0 and x.c1 <= hi and x.type in _CHANGE_OBJECT_TYPES]
+    after = next((x for x in objs if x.c0 >= m.end()), None)
+    before = next((x for x in reversed(objs) if x.c1 <= i), None)
+    if after is not None and not text[m.end():after.c0].strip() and not text[after.c1:hi].strip(_LIGHT_TAIL):
+        pass  # 改一下 WO-…
+    elif before is not None and _LIGHT_OBJECT_GAP.fullmatch(text, before.c1, i) and not text[m.end():hi].strip(_LIGHT_TAIL) \
+            and not text[lo:before.c0].strip(_LIGHT_TAIL) and _BA not in text[lo:i]:
+        pass  # WO-… 改一下 / WO-… 的负责人改一下
+    else:
+        return None
+    return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
 
 
 def open_resultative(view: SentenceView, w: Word) -> bool:

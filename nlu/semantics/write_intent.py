@@ -8,7 +8,9 @@ here ask a step earlier whether the user orders the write at all — the intent 
 * a mover and a destination with no verb at all (AGV-03去ST-05): an order to move it, or a
   question about a move under way? (`verbless_dispatch`);
 * a vague verb over an object (帮我处理一下 WO-…, 把 T-… 弄一下): something is to be done
-  with it, but not said what (`vague_write`).
+  with it, but not said what (`vague_write`);
+* a long text (design 15.2) that orders a write, not one that only narrates writes
+  (`long_text_orders_write`: the policy then asks for a short complete question).
 
 Each returns the span of the words that show it, or None. They read the draft's entities and
 the original text in a bounded window; the data (the modals, motion words, vague verbs and
@@ -32,6 +34,9 @@ _OBJECTS = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
 _UNDECIDED_REACH = 16  # code points from 要不要 to the write verb it governs (要不要把 AGV-08 派去)
 _VAGUE_REACH = 12  # code points between a vague verb and its object
 _CLAUSE_BREAK = frozenset("，,。；;！!？?\n")
+_ORDER_OPENING = frozenset("，,。；;：:\n ")  # what may stand right before a verb that opens its clause
+_DISPOSAL = function_words().one("disposal_marker")  # 把
+_DISPOSAL_REACH = 20  # code points from 把 to the verb of its disposal
 _AT_END = " " + "".join(function_words().soft_particles) + "。！!"  # what may follow a vague verb that ends the turn
 
 
@@ -45,6 +50,7 @@ class _Data:
     vague: tuple[str, ...]
     vague_tails: tuple[str, ...]
     state_prefixes: tuple[str, ...]
+    order_openers: tuple[str, ...]  # 请 / 麻烦 / 帮我: the verb after them is an order
 
 
 def _longest_first(words) -> tuple[str, ...]:  # noqa: ANN001
@@ -69,6 +75,7 @@ def _data() -> _Data:
         vague=_longest_first(d["vagueActions"]),
         vague_tails=_longest_first(d["vagueTails"]),
         state_prefixes=_longest_first(d["vagueStatePrefixes"]),
+        order_openers=_longest_first(d["orderOpeners"]),
     )
 
 
@@ -86,10 +93,15 @@ def undecided_write(draft: Draft) -> tuple[int, int] | None:
     for o0, o1 in _write_words(draft):
         verb = text[o0:o1]
         for j in data.joiners:
-            # 取不取消 (the verb's first character, 不, the verb) or 取消不取消 (the whole verb twice)
+            # 取不取消 (the verb's first character, 不, the verb) or 取消不取消 (the whole verb
+            # twice); spoken, with pauses around the joiner (取消 不 取消)
+            k = _skip_spaces_back(text, o0)
+            if not text.startswith(j, k - len(j)):
+                continue
+            k = _skip_spaces_back(text, k - len(j))
             for head in (verb[:1], verb):
-                start = o0 - len(head) - len(j)
-                if start >= 0 and text.startswith(head + j, start):
+                start = k - len(head)
+                if start >= 0 and text.startswith(head, start):
                     return start, o1
         lo = max(0, o0 - _UNDECIDED_REACH)
         window = text[lo:o0]
@@ -98,6 +110,13 @@ def undecided_write(draft: Draft) -> tuple[int, int] | None:
             if k >= 0 and not _CLAUSE_BREAK.intersection(window[k + len(w):]):
                 return lo + k, o1
     return None
+
+
+def _skip_spaces_back(text: str, k: int) -> int:
+    """The position before the spaces ending at `k`."""
+    while k > 0 and text[k - 1] == " ":
+        k -= 1
+    return k
 
 
 def _write_words(draft: Draft):  # noqa: ANN202
@@ -168,3 +187,42 @@ def vague_write(draft: Draft) -> tuple[int, int] | None:
     if not near or not (tail or at_end or any(e.o0 == after or text[after:e.o0].isspace() for e in objs)):
         return None
     return k, end
+
+
+def long_text_orders_write(draft: Draft) -> bool:
+    """A long text orders a write: an imperative pack write word (protect: 请取消…, 把…删除), or
+    — where the semantic stages ran because no pack word was imperative — an unnegated write
+    frame whose predicate opens a clause or follows a request word (先说结论：派 AGV-12 去
+    ST-03, 麻烦给 HXD1-0070 建一张工单), or whose 把 does (请把 T-… 取消掉); not one narrated
+    mid-clause (食堂下周开始调整开饭时间, 班组建议把充电时间往后挪). Asked only of long texts."""
+    if draft.scratch.get(K.IMPERATIVE_WRITES):
+        # protect found an imperative write word, so the semantic stages did not run: nothing
+        # is routed, and asking is the only safe answer (even where its test, reaching back to
+        # a 把 of an earlier clause, took a narrated verb for an order)
+        return True
+    text = draft.original
+    for p in {f.predicate for f in draft.frames if f.write and not f.negated and f.predicate}:
+        at = text.find(p)
+        while at >= 0:
+            if orders_at(text, at, at + len(p)):
+                return True
+            at = text.find(p, at + 1)
+    return False
+
+
+def orders_at(text: str, at: int, end: int | None = None, *, through_disposal: bool = True) -> bool:
+    """A verb at `at` (ending at `end`) is said as an order: it opens its clause, follows a
+    request or modal word (请, 麻烦, 你, 要), has an identifier right after it (…取消 T-…), or the
+    把 of its clause does. Erring towards an order: a long text's order is asked about."""
+    data = _data()
+    if at == 0 or text[at - 1] in _ORDER_OPENING or text.endswith(data.order_openers, 0, at):
+        return True
+    if end is not None and _KEY_AFTER.match(text, end):
+        return True
+    if not through_disposal:
+        return False
+    k = text.rfind(_DISPOSAL, max(0, at - _DISPOSAL_REACH), at)
+    return k >= 0 and not _CLAUSE_BREAK.intersection(text[k:at]) and orders_at(text, k, through_disposal=False)
+
+
+_KEY_AFTER = re.compile(r" *[A-Za-z]{1,6}[-_]?[0-9]")  # an identifier right after the verb: its object

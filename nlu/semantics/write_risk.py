@@ -13,14 +13,21 @@ returns the clarification to ask instead; the policy asks the first one found:
 * a character or typed syllable that reads like a negation right before the write
   (布要删除, bu要删除): is it 不要删除? (`protected_change`)
 * a date that does not exist (推迟到2月30日, 13月5号): the value is unknown (`protected_change`)
-* an object named only by a spoken number or otherwise unconfirmed (让3号车去 ST-09), or a
-  mover named only by its class noun (让小车去五号站): which one? (`missing_slot`)
+* an object named only by a spoken number or otherwise unconfirmed (让3号车去 ST-09): which
+  one? (`entity`); a mover named only by its class noun (让小车去五号站) (`missing_slot`)
 * an ordinal that points back at one of several objects (把 A 和 B 的工单，哦不，就第一个删了):
   which one? (`coreference`)
 * two objects of one type offered as alternatives (派 AGV-02 去 ST-05，或者 ST-06 也行): the
   user left the choice open (`missing_slot`)
 * one write verb on one object said both negated and not (取消 T-…01 啊不取消 T-…01): which
   direction? (`protected_change`)
+* a write taken back or left hanging after it was said (取消吧 T-… 算了还是先别动, 删除 WO-…
+  不用了): is it to run or not? (`intent`)
+* two objects of one type with only a bare 不是 between them (派 AGV-09 去 ST-15 不是 ST-16):
+  a correction or a contrast? (`protected_change`)
+* two person names run together as one parameter (负责人张三李四): which one? (`missing_slot`)
+* a change of an object with no new value (改一下 WO-…, 修改 WO-…): to what? (`missing_slot`)
+* a number with a leading zero where the object stands (把 07 派到 ST-03): a bare key (`entity`)
 * an identifier with a wrong shape (T-202603150: a digit missing) or read out in Chinese
   digits (T 二零二六零三一五零一): the key cannot be confirmed (`protected_change`)
 
@@ -49,6 +56,7 @@ _TIME_KINDS = frozenset({"time", "time_range"})
 _PAUSE = frozenset(" \t，,。.！!？?；;：:、\n")
 # what may close a turn after a dangling correction marker: pauses and soft particles (function_words.json)
 _CLOSING = " \t，,。.！!？?；;…~～" + "".join(function_words().soft_particles)
+_DE = function_words().one("attributive_particle")  # 不用了的任务: a relative clause, not a retraction
 _LOOK_WINDOW = 12  # look-alike + modal + spaces before the verb: a few characters
 
 
@@ -68,6 +76,12 @@ class _Data:
     ordinal: re.Pattern[str]
     date_target: re.Pattern[str]  # 改到 / 推迟到 + spaces, ending where a date starts
     spoken_id: re.Pattern[str]
+    retraction: re.Pattern[str]  # 算了 / 先别动 / 不用了 … (longest first)
+    retraction_first: re.Pattern[str]  # the characters a retraction begins with: a scan in C first
+    retraction_blockers: tuple[str, ...]  # 计算了, 其他的不用了: not a retraction
+    contrast_cores: frozenset[str]  # 不是 standing alone between two objects
+    date_unit: re.Pattern[str]  # a numeral before 月/日/号: a date, not a time of day (夜间)
+    valueless_changes: frozenset[str]  # 修改 / 改一下: say nothing of the new value
 
 
 @functools.lru_cache(maxsize=1)
@@ -92,6 +106,12 @@ def _data() -> _Data:
         ordinal=re.compile("|".join(f"(?:{x})" for x in d["ordinalPicks"])),
         date_target=re.compile(f"(?:{_alt(d['dateTargetVerbs'])})\\s*\\Z"),
         spoken_id=re.compile("|".join(f"(?:{x})" for x in d["spokenIdShapes"])),
+        retraction=re.compile(_alt(d["retractions"])),
+        retraction_first=re.compile("[" + "".join(sorted({re.escape(w[0]) for w in d["retractions"]})) + "]"),
+        retraction_blockers=tuple(sorted(d["retractionBlockers"], key=len, reverse=True)),
+        contrast_cores=frozenset(d["contrastCores"]),
+        date_unit=re.compile(d["dateUnit"]),
+        valueless_changes=frozenset(d["valuelessChanges"]),
     )
 
 
@@ -114,9 +134,10 @@ def write_risk(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -> Clarif
         # a change verb that takes a date (WO-… 改到 13月1日) is a write's date even where no
         # write frame was read
         return _retimed_to_impossible_date(draft, q)
-    checks = (_ordinal_pick, _unsettled_repair, _dangling_repair, _direction_conflict, _filler_joined_objects,
-              _alternative_objects, _negation_lookalike, _impossible_date,
-              functools.partial(_unsure_identifier, suspicious=suspicious), _unconfirmed_object,
+    checks = (_ordinal_pick, _unsettled_repair, _dangling_repair, _direction_conflict, _retracted_write,
+              _filler_joined_objects, _run_together_names, _alternative_objects, _contrasted_objects,
+              _change_without_value, _negation_lookalike, _impossible_date,
+              functools.partial(_unsure_identifier, suspicious=suspicious), _zero_led_number, _unconfirmed_object,
               _class_noun_mover)
     for check in checks:
         found = check(draft, q)
@@ -248,8 +269,10 @@ def _impossible_date(draft: Draft, q: QuestionTexts) -> Clarification | None:
     """A time value that resolves to nothing (2月30日), or a date-shaped phrase no resolved
     time value covers (13月5号: the value reader does not even take it for a date)."""
     values = draft.scratch.get(K.VALUES) or ()
+    date_unit = _data().date_unit
     for v in values:
-        if v.kind in _TIME_KINDS and v.canonical_value is None:
+        # only a date can be impossible: 夜间 / 白天 resolve to no day, but they are no date
+        if v.kind in _TIME_KINDS and v.canonical_value is None and date_unit.search(draft.original, v.o0, v.o1):
             return _bad_date(q, draft.original[v.o0:v.o1])
     resolved = [(v.o0, v.o1) for v in values if v.kind in _TIME_KINDS and v.canonical_value is not None]
     for m in _data().date_shape.finditer(draft.original):
@@ -266,7 +289,8 @@ def _unconfirmed_object(draft: Draft, q: QuestionTexts) -> Clarification | None:
     for e in draft.entities:
         if e.type in _OBJECT_TYPES and not e.confirmed and e.canonical_value is None:
             shown = draft.original[e.o0:e.o1]
-            return Clarification("missing_slot", q.question("unconfirmed_object", shown=shown), ["entities", "semanticFrames"], [])
+            # ontology: an object reference bare or unknown in a way that changes the order is `entity`
+            return Clarification("entity", q.question("unconfirmed_object", shown=shown), ["entities", "semanticFrames"], [])
     return None
 
 
@@ -336,6 +360,123 @@ def _alternative_objects(draft: Draft, q: QuestionTexts) -> Clarification | None
     return None
 
 
+def _retracted_write(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    """取消吧那个任务 T-… 好像也不用了算了还是先别动 / 删除 WO-… 不用了: after the write verb the
+    user takes the order back or leaves it hanging (算了, 先别动, 不用了 …, with or without a
+    pause). Which direction holds is not for this layer to pick (design 8: the direction of a
+    write must be settled). Not a retraction said before the verb (算了，直接取消 T-… 吧), inside
+    another word (计算了) or of something else (其他的不用了), nor one the cleaning applied as a
+    typed repair."""
+    writes = [f for f in draft.frames if f.write]
+    said = [f for f in writes if not f.negated]
+    if not said:
+        return None
+    text = draft.original
+    data = _data()
+    # 删除 WO-…，不删了: the same verb said again negated, with no object of its own, takes it back
+    # (a negated one with its own object is a second order: 取消 T-…01，不取消 T-…02; another
+    # verb is a contrast: 取消 T-…，不是删除)
+    taken_back = next((f for f in writes if f.negated and not any(a.role in ("patient", "target") for a in f.arguments)
+                       and any(g.action_class == f.action_class and g.predicate[:1] == f.predicate[:1] for g in said)), None)
+    first = _first_write_verb(draft, text)
+    if first is None:
+        return None
+    first0, first1 = first
+    verb = text[first0:first1]
+    if taken_back is not None:
+        at = text.find(taken_back.predicate, first1)
+        if at >= 0:
+            neg = next((n for n in draft.protected if n.kind == "negation" and 0 <= at - n.o1 <= 1), None)
+            shown = text[neg.o0 if neg is not None else at:at + len(taken_back.predicate)]  # 不删, not 删
+            return Clarification("intent", q.question("retracted_write", verb=verb, shown=shown), ["semanticFrames"], [])
+    if data.retraction_first.search(text, first1) is None:
+        return None  # no character a retraction begins with after the verb (most writes)
+    repaired = [(o.o0, o.o1) for o in draft.edits if o.applied and o.edit.type == "self_repair"]
+    for m in data.retraction.finditer(text, first1):
+        if text.endswith(data.retraction_blockers, 0, m.start()) or text.startswith(_DE, m.end()):
+            continue  # 计算了 / 其他的不用了 / 不用了的任务
+        if any(a <= m.start() and m.end() <= b for a, b in repaired):
+            continue
+        return Clarification("intent", q.question("retracted_write", verb=verb, shown=m.group()),
+                             ["semanticFrames"], [])
+    return None
+
+
+def _first_write_verb(draft: Draft, text: str) -> tuple[int, int] | None:
+    """The span of the earliest write word of the turn: a pack word (protect) or the predicate
+    of an unnegated write frame a construction implied."""
+    spans = list(draft.scratch.get(K.WRITE_ACTIONS) or ())
+    for f in draft.frames:
+        if f.write and not f.negated and f.predicate:
+            at = text.find(f.predicate)
+            if at >= 0:
+                spans.append((at, at + len(f.predicate)))
+    return min(spans) if spans else None
+
+
+def _run_together_names(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    """给 HXD1-0033 创建工单负责人张三李四: two person names with nothing (or only fillers) between
+    them stand where the write takes one person — one, the other or both? Not 张三和李四 /
+    张三、李四 (a list said as one), nor names in different roles (从张伟换成刘洋)."""
+    from nlu.decision.questions import readings
+
+    data = _data()
+    text = draft.original
+    people = sorted((e for e in draft.entities if e.type == "person"), key=lambda e: e.o0)
+    for a, b in zip(people, people[1:]):
+        gap = text[a.o1:b.o0].replace(" ", "")
+        if gap and not _only_fillers(gap, data):
+            continue
+        x, y = text[a.o0:a.o1], text[b.o0:b.o1]
+        opts = readings(draft, a.o0, b.o1, [(q.option("only_one", id=x), x), (q.option("only_one", id=y), y),
+                                            (q.option("both_label", first=x, second=y), q.option("both_fill", first=x, second=y))])
+        return Clarification("missing_slot", q.question("filler_joined_objects", first=x, second=y),
+                             ["entities", "semanticFrames"], opts)
+    return None
+
+
+def _contrasted_objects(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    """派 AGV-09 去 ST-15 不是 ST-16: a bare 不是 standing alone between two objects of one type
+    may correct the first (…不是，我是说 ST-16) or contrast it (…, not ST-16); the write must not
+    pick one. Not 而不是 / 不是去 (a contrast said in full), nor a repair the cleaning applied."""
+    from nlu.decision.questions import readings
+
+    data = _data()
+    text = draft.original
+    objs = sorted((e for e in draft.entities if e.type in _OBJECT_TYPES), key=lambda e: e.o0)
+    for a, b in zip(objs, objs[1:]):
+        if a.type != b.type or b.o0 - a.o1 > 8 or text[a.o1:b.o0].strip("".join(_PAUSE)) not in data.contrast_cores:
+            continue
+        x, y = text[a.o0:a.o1], text[b.o0:b.o1]
+        return Clarification("protected_change", q.question("alternative_objects", first=x, second=y),
+                             ["entities", "semanticFrames"], readings(draft, a.o0, b.o1, [(x, x), (y, y)]))
+    return None
+
+
+_VALUE_ROLES = frozenset({"target", "time", "quantity", "amount", "range"})
+
+
+def _change_without_value(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    """改一下 WO-… / 修改 WO-… / 把 T-… 调一下: an update of an object by a verb that names no new
+    value, with no target, time or quantity said — the parameter of the write is missing
+    (design 8: a write missing its parameter is never guessed). Not 把 WO-… 的负责人改成刘洋
+    (a target), 修改 WO-… 到明天 (a time)."""
+    data = _data()
+    for f in draft.frames:
+        if not f.write or f.negated or f.action_class != "update" or f.predicate not in data.valueless_changes:
+            continue
+        if any(a.role in _VALUE_ROLES or a.role != "patient" and a.entity_ids for a in f.arguments):
+            continue  # a target, a time, or another entity (…的负责人为张三) may be the value
+        patient = next((a for a in f.arguments if a.role == "patient" and a.entity_ids), None)
+        if patient is None:
+            continue  # no object either: `write_without_object` asks for it
+        e = next((e for e in draft.entities if e.id == patient.entity_ids[0]), None)
+        shown = draft.original[e.o0:e.o1] if e is not None else f.predicate
+        return Clarification("missing_slot", q.question("change_without_value", shown=shown),
+                             ["semanticFrames"], [])
+    return None
+
+
 def _unsure_identifier(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -> Clarification | None:  # noqa: ANN001
     """取消T-202603150 (a digit missing) / 取消 T 二零二六零三一五零一 (read out): the write's key
     has the shape of an identifier but is not one that can be confirmed."""
@@ -347,6 +488,17 @@ def _unsure_identifier(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -
     if bad is not None:
         return Clarification("protected_change", q.question("unsure_identifier", shown=draft.text[bad.start:bad.end]),
                              ["entities", "protectedSpans"], [])
+    return None
+
+
+def _zero_led_number(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    """把 07 派到 ST-03 / 关闭 0312: a number written with a leading zero stands where the write's
+    object should be — a count is never written so (07 台); it is a key said bare (ontology
+    `entity`: 查 01). Which object is it?"""
+    text = draft.original
+    for e in draft.entities:
+        if e.type == "quantity" and e.o1 - e.o0 >= 2 and text[e.o0] == "0" and text[e.o0:e.o1].isdigit():
+            return Clarification("entity", q.question("bare_reference", shown=text[e.o0:e.o1]), ["entities"], [])
     return None
 
 
@@ -373,10 +525,11 @@ def _class_noun_mover(draft: Draft, q: QuestionTexts) -> Clarification | None:
     return None
 
 
-def _dispatch_verbs(draft: Draft) -> list[tuple[int, int]]:
-    """Where the predicates of the turn's unnegated create frames stand in the original text."""
+def _dispatch_verbs(draft: Draft, classes: tuple[str, ...] | None = ("create",)) -> list[tuple[int, int]]:
+    """Where the predicates of the turn's unnegated write frames of `classes` (None: any) stand
+    in the original text."""
     text, out = draft.original, []
-    for p in {f.predicate for f in draft.frames if f.write and not f.negated and f.action_class == "create"}:
+    for p in {f.predicate for f in draft.frames if f.write and not f.negated and (classes is None or f.action_class in classes)}:
         at = text.find(p)
         while at >= 0 and p:
             out.append((at, at + len(p)))

@@ -29,7 +29,8 @@ from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.anchors import Anchor, anchors
 from nlu.semantics.comparators import governed_values
-from nlu.semantics.constructions import implied_actions, not_a_predicate, open_resultative, quoted
+from nlu.semantics.constructions import implied_actions, not_a_predicate, open_resultative, quoted, view_change_is_update
+from nlu.semantics.write_intent import orders_at
 from nlu.semantics.write_uses import load_rules as load_write_rules
 
 from nlu.semantics.comparators import excepting_word
@@ -82,13 +83,22 @@ class SrlStage(Stage):
         for a in actions:
             lo, _ = view.clause_span(a.c0)
             neg = negation_before(view, a.c0, lo, through_coverb=True)
-            cls = a.data.action_class
+            cls, write = a.data.action_class, bool(a.data.write)
+            if cls == "change_view" and view_change_is_update(view, a):
+                cls, write = "update", True  # 把 WO-… 的负责人换成刘洋: an attribute changed, not a view
             if cls == "count" and (_presented(view, a) or _chart_after(view, a.c1)):
                 # 汇总成饼图 / 汇总上周故障，做成柱状图: the grouped view is asked, not a number
                 cls = "query"
             frames.append(Frame(a.text, cls, [], neg is not None, modality_of(view, a.c0, lo),
-                                0.9, bool(a.data.write)))
+                                0.9, write))
             positions.append(a.c0)
+        if draft.gate == "long":
+            # design 15.2: in a long text only a write said as an order is one (先说结论：派 …,
+            # 请把 … 取消); one narrated mid-clause (食堂下周开始调整开饭时间, 培训安排在周四) is
+            # told, not ordered — it neither routes to an operation nor asks for a short order
+            for frame, pos in zip(frames, positions):
+                if frame.write and not orders_at(view.text, pos, pos + len(frame.predicate)):
+                    frame.write = False
         implicit = False
         if not frames:
             if not (self._is_question(view) or draft.relations or self._has_state(draft, view)):
