@@ -289,8 +289,9 @@ def _unconfirmed_object(draft: Draft, q: QuestionTexts) -> Clarification | None:
     for e in draft.entities:
         if e.type in _OBJECT_TYPES and not e.confirmed and e.canonical_value is None:
             shown = draft.original[e.o0:e.o1]
-            # ontology: an object reference bare or unknown in a way that changes the order is `entity`
-            return Clarification("entity", q.question("unconfirmed_object", shown=shown), ["entities", "semanticFrames"], [])
+            # a write's object that is not certain is a missing slot of the write (issue 13: a write
+            # whose object is uncertain asks `protected_change` or `missing_slot`)
+            return Clarification("missing_slot", q.question("unconfirmed_object", shown=shown), ["entities", "semanticFrames"], [])
     return None
 
 
@@ -494,7 +495,7 @@ def _unsure_identifier(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -
 def _zero_led_number(draft: Draft, q: QuestionTexts) -> Clarification | None:
     """把 07 派到 ST-03 / 关闭 0312: a number written with a leading zero stands where the write's
     object should be — a count is never written so (07 台); it is a key said bare (ontology
-    `entity`: 查 01). Which object is it?"""
+    `entity`: 查 01, as `bare_reference` asks of a read). Which object is it?"""
     text = draft.original
     for e in draft.entities:
         if e.type == "quantity" and e.o1 - e.o0 >= 2 and text[e.o0] == "0" and text[e.o0:e.o1].isdigit():
