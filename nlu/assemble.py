@@ -52,6 +52,7 @@ _TEXT_SPANS = _Interned(c.TextSpan)
 _SEGMENTS = _Interned(c.SpanMapSegment)
 _PROTECTED = _Interned(c.ProtectedSpan)
 _ENTITIES = _Interned(c.EntityMention)
+_CORRECTIONS = _Interned(c.NormalizationEdit)
 _validate_span = _TEXT_SPANS._validate  # (a test checks pydantic still refuses a bad span)
 
 
@@ -97,6 +98,21 @@ class _Spans:
         fields = {"span": self.orig(p.o0, p.o1), "kind": p.kind, "text": text}
         return _PROTECTED.make(key, fields) if self.plain else fields
 
+    def correction(self, out, c0: int, c1: int, original_text: str, replacement: str) -> c.NormalizationEdit | dict:  # noqa: ANN001
+        """`out`: a draft edit outcome; [c0, c1) its place in the canonical text."""
+        e = out.edit
+        confidence = round(e.confidence, 4)
+        key = (e.type, out.o0, out.o1, c0, c1, original_text, replacement, confidence, e.evidence, e.inferred,
+               out.applied, out.touches_protected)
+        got = _CORRECTIONS.get(key) if self.plain else None
+        if got is not None:
+            return got
+        fields = {"type": e.type, "originalSpan": self.orig(out.o0, out.o1), "canonicalSpan": self.canon(c0, c1),
+                  "originalText": original_text, "replacement": replacement, "confidence": confidence,
+                  "evidence": e.evidence, "inferred": e.inferred, "autoApplied": out.applied,
+                  "touchesProtectedSpan": out.touches_protected}
+        return _CORRECTIONS.make(key, fields) if self.plain else fields
+
     def entity(self, e, text: str) -> c.EntityMention | dict:  # noqa: ANN001 - a draft Entity
         confidence = round(e.confidence, 4)
         key = (e.id, e.type, text, e.canonical_value, e.o0, e.o1, confidence, e.protected, e.confirmed)
@@ -133,18 +149,8 @@ def assemble(draft: Draft, request_id: str | None = None) -> c.LegacyInputUnders
                 if seg.kind == "inserted" and seg.o0 == out.o0 and e.replacement in canonical[seg.c0:seg.c1]:
                     c0, c1 = seg.c0, seg.c1
                     break
-        corrections.append({
-            "type": e.type,
-            "originalSpan": orig(out.o0, out.o1),
-            "canonicalSpan": sp.canon(c0, c1),
-            "originalText": original[out.o0:out.o1],
-            "replacement": canonical[c0:c1] if out.applied else e.replacement,
-            "confidence": round(e.confidence, 4),
-            "evidence": e.evidence,
-            "inferred": e.inferred,
-            "autoApplied": out.applied,
-            "touchesProtectedSpan": out.touches_protected,
-        })
+        corrections.append(sp.correction(out, c0, c1, original[out.o0:out.o1],
+                                         canonical[c0:c1] if out.applied else e.replacement))
 
     clar = None
     if draft.decision == "clarify" and draft.clarification is not None:
