@@ -150,20 +150,21 @@ class BoundaryFilter:
     # -- the judgement ------------------------------------------------------------------------
     def at_boundaries(self, text: str, start: int, end: int) -> bool:
         """text[start:end] cuts into no general-language word (or the filter cannot tell yet)."""
+        key = (text, start, end)
+        got = self._memo.get(key)  # asked already this turn (only answers past the checks below are kept)
+        if got is not None:
+            return got
         if text[start:end] in self.bound or not self.words.ready():
             return True
         if self._holders is None:
             self._prepare_in_background()
             return True
-        key = (text, start, end)
-        got = self._memo.get(key)
+        got = self._memo_old.get(key)
         if got is None:
-            got = self._memo_old.get(key)
-            if got is None:
-                got = self.at_boundaries_fast(text, start, end)
-            if len(self._memo) >= _MEMO_SIZE:
-                self._memo_old, self._memo = self._memo, {}
-            self._memo[key] = got
+            got = self.at_boundaries_fast(text, start, end)
+        if len(self._memo) >= _MEMO_SIZE:
+            self._memo_old, self._memo = self._memo, {}
+        self._memo[key] = got
         return got
 
     def at_boundaries_fast(self, text: str, start: int, end: int) -> bool:
