@@ -325,6 +325,8 @@ def _named(draft: Draft, view: SentenceView) -> bool:
 
 def _declined(view: SentenceView, rules: TemplateRules, w) -> bool:  # noqa: ANN001 - w: a trigger Word
     """A negation governs the template word, directly or across a light verb (不用做报表)."""
+    if not view.negations:
+        return False  # (the usual turn: no negation word, nothing can govern it)
     lo = view.clause_span(w.c0)[0]
     n = negation_before(view, w.c0, lo)
     if n is not None:
