@@ -205,3 +205,28 @@ def test_the_fast_path_equals_the_plain_cut_on_every_match_of_real_and_generated
                     disagree.append((text, text[m.start:m.end], fast, plain))
     assert checked > 5000
     assert not disagree, disagree[:10]
+
+
+def test_a_match_is_known_watched_by_its_values_as_by_its_surface():
+    """`BoundaryFilter.scan` tells a watched surface by the identity of the match's values tuple
+    (`WordScanner.values_of`) instead of slicing the text: on the benchmark corpus, for every
+    scanner the filter serves, both tests agree on every match."""
+    from nlu.bench.corpus import generate
+    from nlu.stages.vocabulary import vocabulary
+    from nlu.text.word_matcher import boundary_filter
+
+    pack = default_pack()
+    bf = boundary_filter(pack)
+    bf.prepare()
+    vocab = vocabulary(pack)
+    scanners = [vocab.terms, vocab.presentation, vocab.template_triggers, vocab.domain_words, vocab.weak_domain_words]
+    agreed = watched = 0
+    for u in generate(300, 17):
+        for sc in scanners:
+            ids = bf._watched_values(sc)
+            for m in sc.scan(u.text):
+                by_surface = u.text[m.start:m.end] in bf._watched
+                assert (id(m.values) in ids) == by_surface, (u.text, m)
+                agreed += 1
+                watched += by_surface
+    assert agreed > 1000 and watched > 10

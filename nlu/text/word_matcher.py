@@ -43,6 +43,7 @@ class BoundaryFilter:
         # surface -> (what a word crossing its left edge adds before it, … its right edge after it)
         self._crossers: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._watched: frozenset[str] = frozenset()  # surfaces with holders or crossers
+        self._watched_by_scanner: dict[int, tuple[WordScanner, frozenset[int]]] = {}
         # surface -> (characters such a word can have just before it, … just after it)
         self._edges: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         # the view, term and protect stages ask alike: answers of this turn and the last few,
@@ -147,6 +148,13 @@ class BoundaryFilter:
             self._preparing = True
         threading.Thread(target=run, name="nlu-boundary-index", daemon=True).start()
 
+    def _watched_values(self, scanner: WordScanner) -> frozenset[int]:
+        """`scanner.values_of(self._watched)`, once per scanner (the index is built by then)."""
+        got = self._watched_by_scanner.get(id(scanner))
+        if got is None or got[0] is not scanner:
+            got = self._watched_by_scanner[id(scanner)] = (scanner, scanner.values_of(self._watched))
+        return got[1]
+
     # -- the judgement ------------------------------------------------------------------------
     def at_boundaries(self, text: str, start: int, end: int) -> bool:
         """text[start:end] cuts into no general-language word (or the filter cannot tell yet)."""
@@ -216,15 +224,16 @@ class BoundaryFilter:
         the shorter pack words inside it that do not (还有多少: 有多少 cuts into 还有, 多少 is kept)."""
         matches = scanner.scan(text, folded)
         holders = self._holders
-        watched = self._watched
         if holders is None or not self.words.ready():
             if holders is None and self.words.ready():
                 self._prepare_in_background()
             return matches  # cannot tell yet: every match is kept, as before this filter
         out: list[Match] = []
+        watched_values = self._watched_values(scanner)
         for m in matches:
-            # a surface no dictionary word holds or crosses: kept without a call (the hot path)
-            if text[m.start:m.end] not in watched or self.at_boundaries(text, m.start, m.end):
+            # a surface no dictionary word holds or crosses: kept without a call (the hot path;
+            # the surface is known by its values tuple, no slice of the text)
+            if id(m.values) not in watched_values or self.at_boundaries(text, m.start, m.end):
                 out.append(m)
                 continue
             inner = sorted((Match(m.start + x.start, m.start + x.end, x.values)

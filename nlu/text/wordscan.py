@@ -150,6 +150,12 @@ class WordScanner(Generic[V]):
     def __bool__(self) -> bool:
         return bool(self._root)
 
+    def values_of(self, surfaces: Iterable[str]) -> frozenset[int]:
+        """The identities of the `values` tuples a match of one of `surfaces` carries (each word
+        has its own tuple, shared by all its matches): a caller sorting many matches by surface
+        tests `id(m.values)` instead of slicing the text for each."""
+        return frozenset(id(v) for w, v in self._words.items() if w in surfaces)
+
     def scan(self, text: str, folded: str | None = None) -> list[Match]:
         """Non-overlapping leftmost-longest matches."""
         folded = fold_ascii(text) if folded is None else folded
