@@ -192,8 +192,6 @@ def _markers(text: str) -> tuple:
 
 
 def _filler_joined_objects(draft: Draft, q: QuestionTexts) -> Clarification | None:
-    from nlu.decision.questions import readings
-
     data = _data()
     text = draft.original
     if not any(f in text for f in data.fillers):
@@ -203,12 +201,20 @@ def _filler_joined_objects(draft: Draft, q: QuestionTexts) -> Clarification | No
         gap = text[a.o1:b.o0]
         if len(gap) > 12 or not _only_fillers(gap.replace(" ", ""), data):
             continue
-        x, y = text[a.o0:a.o1], text[b.o0:b.o1]
-        opts = readings(draft, a.o0, b.o1, [(q.option("only_one", id=x), x), (q.option("only_one", id=y), y),
-                                            (q.option("both_label", first=x, second=y), q.option("both_fill", first=x, second=y))])
-        return Clarification("missing_slot", q.question("filler_joined_objects", first=x, second=y),
-                             ["entities", "semanticFrames"], opts)
+        return _one_or_both(draft, q, a, b)
     return None
+
+
+def _one_or_both(draft: Draft, q: QuestionTexts, a, b) -> Clarification:  # noqa: ANN001 - two facts with o0/o1
+    """Two objects run together: one, the other or both? (`missing_slot`, options from their text)"""
+    from nlu.decision.questions import readings
+
+    text = draft.original
+    x, y = text[a.o0:a.o1], text[b.o0:b.o1]
+    opts = readings(draft, a.o0, b.o1, [(q.option("only_one", id=x), x), (q.option("only_one", id=y), y),
+                                        (q.option("both_label", first=x, second=y), q.option("both_fill", first=x, second=y))])
+    return Clarification("missing_slot", q.question("filler_joined_objects", first=x, second=y),
+                         ["entities", "semanticFrames"], opts)
 
 
 def _only_fillers(gap: str, data: _Data) -> bool:
@@ -419,8 +425,6 @@ def _run_together_names(draft: Draft, q: QuestionTexts) -> Clarification | None:
     """给 HXD1-0033 创建工单负责人张三李四: two person names with nothing (or only fillers) between
     them stand where the write takes one person — one, the other or both? Not 张三和李四 /
     张三、李四 (a list said as one), nor names in different roles (从张伟换成刘洋)."""
-    from nlu.decision.questions import readings
-
     data = _data()
     text = draft.original
     people = sorted((e for e in draft.entities if e.type == "person"), key=lambda e: e.o0)
@@ -428,11 +432,7 @@ def _run_together_names(draft: Draft, q: QuestionTexts) -> Clarification | None:
         gap = text[a.o1:b.o0].replace(" ", "")
         if gap and not _only_fillers(gap, data):
             continue
-        x, y = text[a.o0:a.o1], text[b.o0:b.o1]
-        opts = readings(draft, a.o0, b.o1, [(q.option("only_one", id=x), x), (q.option("only_one", id=y), y),
-                                            (q.option("both_label", first=x, second=y), q.option("both_fill", first=x, second=y))])
-        return Clarification("missing_slot", q.question("filler_joined_objects", first=x, second=y),
-                             ["entities", "semanticFrames"], opts)
+        return _one_or_both(draft, q, a, b)
     return None
 
 
