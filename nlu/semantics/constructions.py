@@ -83,6 +83,7 @@ _DISPATCH_OBJECT = re.compile(f"\\s*(?:{alternation(_W.task_modifiers)})?{_W.one
 _EXCLUSION = _W.exclusions
 _REL_TAIL = re.compile(f"[{char_class(_W.relative_aspect)}]?{_DE}")
 _CLAUSE_END = "，,。；;！!？?\n"
+_VALUE_TYPES = frozenset({"time", "time_range"})  # what a disposal changes its object to, never the object
 
 
 def implied_actions(view: SentenceView) -> list[Word]:
@@ -313,7 +314,8 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
     if not _free(view, i) or _has_action(view, i, hi):
         return None
     text = view.text
-    objs = [m for m in view.mentions if i < m.c0 and m.c1 <= hi]
+    # a time is the new value, not the object (把检修计划改成下周: the change stands before it)
+    objs = [m for m in view.mentions if i < m.c0 and m.c1 <= hi and m.type not in _VALUE_TYPES]
     start = objs[0].c1 if objs else i + 1
     cands = [(m.start(), m.start() + 1) for m in _RESULTATIVE.finditer(text, start, hi)]
     cands += [(m.start() + 1, m.end()) for m in _DEGREE.finditer(text, start, hi)]
