@@ -198,20 +198,18 @@ class WordScanner(Generic[V]):
         finds those positions in the regex engine (a position has a longest match exactly
         when it has any), where most positions holding a possible first character start
         none. `_scan_overlapping_by_first_chars` is the plain form (a test compares)."""
-        if self._each_re is None:
-            return
-        folded = fold_ascii(text)
-        for m in self._each_re.finditer(folded):
-            i = m.start()
-            for j, values in self._ends_from(folded, i):
-                yield Match(i, j, values)
+        return self._overlapping_at(self._each_re, text)
 
     def _scan_overlapping_by_first_chars(self, text: str) -> Iterator[Match]:
         """`scan_overlapping` walking the trie from every possible first character."""
-        if self._first_re is None:
+        return self._overlapping_at(self._first_re, text)
+
+    def _overlapping_at(self, starts: re.Pattern[str] | None, text: str) -> Iterator[Match]:
+        """Every word from every position `starts` finds in the folded text."""
+        if starts is None:
             return
         folded = fold_ascii(text)
-        for m in self._first_re.finditer(folded):
+        for m in starts.finditer(folded):
             i = m.start()
             for j, values in self._ends_from(folded, i):
                 yield Match(i, j, values)
