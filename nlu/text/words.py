@@ -408,6 +408,11 @@ class Words:
         it: words the span would cut into."""
         if self._no_word_can_overlap(text, start, end):
             return ()
+        return self.crossing_by_cutting(text, start, end)
+
+    def crossing_by_cutting(self, text: str, start: int, end: int) -> tuple[Token, ...]:
+        """`crossing` without its precheck, for a caller that already knows a dictionary word
+        stands over an edge of the span (the precheck would only confirm it)."""
         return tuple(t for t in self.segment_near(text, start, end)
                      if t.known and t.end - t.start > 1 and t.start < end and start < t.end
                      and not (start <= t.start and t.end <= end))
