@@ -38,6 +38,7 @@ _NEGATION_REACH = 6  # code points between a stacked negation and its write verb
 _CLAUSE_BREAK = re.compile(r"[，,。；;！!？?\n]")
 _CLOSING_MARKS = " \t。.！!？?～~…"
 _QUESTION_TAIL = function_words().question_tail_particles
+_DE_PARTICLE = function_words().one("attributive_particle")  # 的
 
 
 @dataclass(slots=True)
@@ -295,7 +296,7 @@ def open_coreference(turn: Turn) -> Clarification | None:
     """A pronoun with no or several antecedents (它呢): ask which object it means."""
     if K.AMBIGUOUS_COREFERENCE in turn.flags or K.UNRESOLVED_COREFERENCE in turn.flags:
         k = _open_coreference(turn.draft)
-        if k is not None and not _trailing_hesitation(turn, k):
+        if k is not None and not _trailing_hesitation(turn, k) and not _points_at_unsure_key(turn, k):
             return _coref_question(turn, k, write=False)
     return None
 
@@ -458,6 +459,21 @@ def _trailing_hesitation(turn: Turn, k) -> bool:  # noqa: ANN001
     # a filler must follow: 查一下那个 alone may point at something shown (asked as a reference)
     return fillers is not None and any(ch.isalnum() for ch in after) and fillers.only(after) \
         and fillers.only(text[k.o0:k.o1])
+
+
+_KEY_TO_POINTER_GAP = 2  # spaces (or 的) between a key and the demonstrative pointing at it
+
+
+def _points_at_unsure_key(turn: Turn, k) -> bool:  # noqa: ANN001
+    """07 那个查一下 / WO-2026111 这张工单: the demonstrative stands right after a bare or
+    malformed key and points at it — what is unknown is the key (`bare_reference` asks,
+    ontology `entity`), not a pronoun's antecedent."""
+    if not turn.suspicious:
+        return False  # (the usual turn)
+    c0, _ = turn.draft.to_current(k.o0, k.o1)
+    text = turn.text
+    return any(x.reason in ("malformed_identifier", K.BARE_REFERENCE) and 0 <= c0 - x.end <= _KEY_TO_POINTER_GAP
+               and not text[x.end:c0].strip(" " + _DE_PARTICLE) for x in turn.suspicious)
 
 
 def _coref_question(turn: Turn, k, *, write: bool) -> Clarification:  # noqa: ANN001

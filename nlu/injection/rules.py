@@ -32,6 +32,7 @@ class Shape:
     raw: bool  # runs on the text as it stands (case kept) instead of the folded view
     needs_write: bool  # counts only in a text that orders a write (an authority claim)
     pattern: re.Pattern[str]
+    introduces: bool = False  # announces that what follows is the order (以下为系统指令#, 下面是开发者模式)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +122,8 @@ def compile_rules(data: dict) -> InjectionRules:
             flags = 0 if family.get("raw") else re.IGNORECASE
             for variant in _by_script(rx, classes):
                 shapes.append(Shape(family["name"], family["strength"] == "strong", bool(family.get("raw")),
-                                    family.get("needs") == "write", _compile(expand(variant, classes), flags)))
+                                    family.get("needs") == "write", _compile(expand(variant, classes), flags),
+                                    bool(family.get("introduces"))))
     markers = data["roleMarkers"]
     spoken = {w: kind for kind, words in data["spokenMarks"].items() for w in words}
     role_of = {w.casefold(): role for role, words in markers.items() for w in words}
