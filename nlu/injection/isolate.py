@@ -119,7 +119,7 @@ class Isolator:
         writes = self._write_clauses(text, units, injected)
         # a unit whose hit announces what follows (以下为系统指令#, 下面是开发者模式): the next
         # stretch is the announced order, whatever it asks
-        heralds = {i for i, hs in by_unit.items() if any(h[2] in self._heralds for h in hs)} if self._heralds else set()
+        heralds = {i for i, hs in by_unit.items() if any(h[2] in self._heralds for h in hs)}
         payload = self._payload(text, units, injected, writes, heralds)
         # a block or forged turn goes whole; a unit a shape hit may hold the user's words too
         mixed = {i for i in touched - self._in_forged_turn(units, touched)
@@ -392,7 +392,7 @@ class Isolator:
         return self._request(text) and not self.rules.egress.search(text) and self._reads_in(text)
 
     def _payload(self, text: str, units: list[Unit], injected: set[int], writes: set[int],
-                 heralds: set[int] = frozenset()) -> set[int]:  # type: ignore[assignment]
+                 heralds: frozenset[int] | set[int] = frozenset()) -> set[int]:
         out: set[int] = set(writes)
         clauses: dict[int, list[int]] = {}
         for i, u in enumerate(units):

@@ -247,7 +247,7 @@ class RepairGrammar:
         # the repair clause: up to the end of the sentence (a bounded window of it)
         j = bisect_left(ends, k)
         e = min(ends[j] if j < len(ends) else n, k + REPAIR_WINDOW)
-        restated = self._restated_lead(v, s, m0, m1, lead_at, k, e, paused_after or mk.strong)
+        restated = self._restated_lead(v, s, m0, lead_at, k, e, paused_after or mk.strong)
         if restated is not None:
             # 改成王磊，哎不是，改成王蕾 / 去ST-05 不对不对 是去ST-06: the repair says again the
             # verb the abandoned tail began with — only that tail goes, from its verb through
@@ -272,7 +272,7 @@ class RepairGrammar:
             return None
         return (s if parallel is None else parallel), k
 
-    def _restated_lead(self, v: str, s: int, m0: int, m1: int, lead_at: int, k: int, e: int,
+    def _restated_lead(self, v: str, s: int, m0: int, lead_at: int, k: int, e: int,
                        paused: bool) -> tuple[int, int] | None:
         """The repair restates, word for word, the verb that opened the abandoned tail: a
         change verb kept as the lead-in (…改成王磊，哎不是，改成王蕾), or the words after the
