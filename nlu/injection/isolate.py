@@ -42,6 +42,7 @@ _SEPARATORS = frozenset("，,、|:：。！？!?；;\n. \t")
 _SOFT_TAIL = frozenset("，,、|:： \t\n")
 _CODE_SIGNS = frozenset("=;(){}$/\\<>")
 _ASIDES = frozenset({"dash", "bracket"})  # delimited asides inside a sentence (units.py)
+_SENTENCE_END = re.compile(r"[。！？!?；;\n]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +89,7 @@ class Isolator:
         self._writes = WordScanner([(a.word, a.word) for a in pack.actions if a.write] + [(w, w) for w in self.rules.write_words])
         self._write_bound = frozenset(s.name for s in self.rules.shapes if s.needs_write)
         self._heralds = frozenset(s.name for s in self.rules.shapes if s.introduces)
+        self._banners = frozenset(s.name for s in self.rules.shapes if s.banner)
         self._reads = WordScanner((a.word, a.word) for a in pack.actions if not a.write)
         # every character one of `_structure_possible`'s tests needs at least one of
         self._structure_chars = re.compile("[" + re.escape("`<]|[【{:：#" + "".join(self.rules.spoken_tails)) + "]")
@@ -100,6 +102,9 @@ class Isolator:
         bidi-wrapped stretches, in `text`'s coordinates."""
         view = fold_view_fast(text, self.rules.fold, self._fold_chars)
         hits = self._hits(text, view)
+        if hits and self._banners:
+            # 告警内容：SYSTEM OVERRIDE 急停按下 …: a banner quoted as a field's content orders nothing
+            hits = [h for h in hits if h[2] not in self._banners or not self._quoted_banner(text, h[0], h[1])]
         if hits and self._write_bound and any(h[2] in self._write_bound for h in hits) and not self._write(text):
             hits = [h for h in hits if h[2] not in self._write_bound]  # a claim beside a read changes nothing
         if not hits and not wraps and not self._structure_possible(text):
@@ -334,6 +339,16 @@ class Isolator:
         if not self._request(text) or self.rules.egress.search(text):
             return False
         return bool(self.rules.question.search(text)) or bool(self._reads.scan(text, fold_ascii(text)))
+
+    def _quoted_banner(self, text: str, s: int, e: int) -> bool:
+        """The banner at [s, e) is the content of a labelled data field (告警内容：…) in a
+        sentence that orders no write and addresses no 你: the alarm's own text, not an order."""
+        head = text[:s].rstrip()
+        if not head.endswith((":", "：")) or not head[:-1].rstrip().endswith(self.rules.data_field_labels):
+            return False
+        stop = _SENTENCE_END.search(text, e)
+        rest = text[e:stop.start() if stop else len(text)]
+        return not self._write(rest) and self.rules.addressed.search(rest) is None
 
     def _write(self, text: str) -> bool:
         return bool(self._writes.scan(text, fold_ascii(text)))
