@@ -101,7 +101,7 @@ class CoreferenceStage(Stage):
                 continue
             if self._apposition(draft, view, r) or self._restricted(view, r):
                 continue
-            if self._located(view, r) or self._mover_job(view, r):
+            if self._located(view, r) or self._mover_job(view, r) or self._relative_clause(view, r):
                 # ST-18那台车, AGV-31…跑完这单: still open (a write must ask which one), noted for the decision
                 draft.scratch.setdefault(K.DESCRIBED_REFERENCES, []).append(draft.to_original(r.c0, r.c1))
             hesitation = self._hesitation(draft, view, r)
@@ -346,6 +346,22 @@ class CoreferenceStage(Stage):
             while at > 0 and view.text[at - 1].isspace():
                 at -= 1
         return any(m.c1 == at and m.type in _PLACES for m in view.mentions)
+
+    @staticmethod
+    def _relative_clause(view: SentenceView, p: Referring) -> bool:
+        """派给AGV-12的那些任务, 绕开ST-20的那几单任务: a demonstrative phrase with a head noun
+        right after a clause that ends in 的 and names an object or a place is that clause's
+        noun phrase — the demonstrative determines a described noun, it points at nothing said
+        before. A read about it can be answered; which one a write would touch is still asked."""
+        if not p.has_head or p.ordinal is not None:
+            return False
+        pos = p.c0
+        while pos > 0 and view.text[pos - 1].isspace():
+            pos -= 1
+        if pos == 0 or view.text[pos - 1] != _ATTRIBUTIVE:
+            return False
+        lo, _ = view.clause_span(p.c0)
+        return any(lo <= m.c0 and m.c1 < pos and m.type not in _NOT_DETERMINED for m in view.mentions)
 
     @staticmethod
     def _mover_job(view: SentenceView, p: Referring) -> bool:

@@ -59,3 +59,24 @@ def test_a_counted_plural_with_another_number_of_candidates_is_asked(case):
     r = _run(case["text"], case.get("referents"))
     assert r.decision.action == "clarify"
     assert not any(k.confirmed for k in r.coreferences)
+
+
+RELATIVE = json.loads((CORPORA / "coreference.relative_clause.json").read_text("utf-8"))
+
+
+def test_relative_clause_corpus_has_five_or_more_each():
+    assert len(RELATIVE["positive"]) >= 5 and len(RELATIVE["negative"]) >= 5
+
+
+@pytest.mark.parametrize("text", RELATIVE["positive"])
+def test_a_phrase_a_relative_clause_describes_is_answered_in_a_read(text):
+    r = _run(text)
+    assert "rule:open_coreference" not in r.decision.reason_codes
+    assert r.decision.action == "continue"
+
+
+@pytest.mark.parametrize("text", RELATIVE["negative"])
+def test_a_described_phrase_in_a_write_or_a_bare_one_is_still_asked(text):
+    r = _run(text)
+    assert r.decision.action == "clarify"
+    assert r.decision.clarification.reason in ("coreference", "missing_slot", "entity")
