@@ -27,6 +27,7 @@ _NUMERALS = dict(_WORDS.numerals)
 _ORDINAL_PICKS = dict(_WORDS.ordinals)  # 前者 → first, 后者 → last
 _BOUND = frozenset(_CLASSES.bound_demonstratives)  # 该项, 此次: only with a head noun
 _COUNTING = frozenset(_CLASSES.counting_classifiers)  # 这两辆: a mover without a head noun
+NOUN_CLASSIFIERS = frozenset(_CLASSES.noun_classifiers)  # 这单, 那几单: the classifier is the noun
 _PLURAL_CLASSIFIERS = frozenset(_CLASSES.plural_classifiers)
 _HEAD_ALT = "|".join(sorted(map(re.escape, _HEADS), key=len, reverse=True))
 _NP = re.compile(
@@ -59,7 +60,7 @@ def demonstrative_phrases(text: str) -> list[Referring]:
             continue
         if m.group("dem") in _BOUND and not head:
             continue  # 该项, 此次: not a reference to an entity
-        if not head and not (num and cls in _COUNTING):
+        if not head and not (num and cls in _COUNTING) and cls not in NOUN_CLASSIFIERS:
             continue  # 这张图, 这个月: without a head noun a classifier determines some other noun
         types = _HEADS.get(head) if head else _CLASSIFIER_TYPES.get(cls or "")
         if head is None and types is None and cls not in _PLURAL_CLASSIFIERS:

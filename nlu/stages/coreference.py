@@ -19,11 +19,12 @@ from nlu.pipeline.stage import Stage
 from nlu.semantics.coordination import group_of
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, explicit_domains
 from nlu.semantics.fillers import Fillers
-from nlu.semantics.referring import APPOSITION_GAP, Referring, demonstrative_phrases
+from nlu.semantics.referring import APPOSITION_GAP, NOUN_CLASSIFIERS, Referring, demonstrative_phrases
 from nlu.semantics.view import Mention, SentenceView, sentence_view
 from nlu.source import Referent
 from nlu.stages.vocabulary import vocabulary
 from nlu.text.pos import pos_tagger
+from nlu.text.word_matcher import boundary_filter
 from nlu.text.words import pack_words
 from nlu.text.wordscan import WordScanner
 
@@ -115,8 +116,7 @@ class CoreferenceStage(Stage):
         return None
 
     # ------------------------------------------------------------------ mentions
-    @staticmethod
-    def _referring(view: SentenceView) -> list[Referring]:
+    def _referring(self, view: SentenceView) -> list[Referring]:
         """Pack pronouns and demonstrative noun phrases; of overlapping ones the longest wins."""
         items: list[Referring] = []
         for p in view.pronouns:
@@ -128,8 +128,13 @@ class CoreferenceStage(Stage):
                                    plural, p.text not in _DETERMINERS))
         inside = [(m.c0, m.c1) for m in view.mentions if m.type != "quantity"]  # 这两辆车: 两辆 is its count
         for r in demonstrative_phrases(view.text):
-            if not any(a < r.c1 and r.c0 < b for a, b in inside):
-                items.append(r)
+            if any(a < r.c1 and r.c0 < b for a, b in inside):
+                continue
+            items.append(r)
+        # 这单位, 那单据: a classifier that is its own noun (这单) may begin a word of the language
+        # instead; then no order is meant (checked only for those few phrases)
+        items = [r for r in items if r.text[-1] not in NOUN_CLASSIFIERS
+                 or boundary_filter(self.pack).at_boundaries(view.text, r.c0, r.c1)]
         items.sort(key=lambda r: (r.c0, -(r.c1 - r.c0)))
         out: list[Referring] = []
         for r in items:

@@ -80,3 +80,25 @@ def test_a_described_phrase_in_a_write_or_a_bare_one_is_still_asked(text):
     r = _run(text)
     assert r.decision.action == "clarify"
     assert r.decision.clarification.reason in ("coreference", "missing_slot", "entity")
+
+
+NOUN_CLASSIFIER = json.loads((CORPORA / "coreference.noun_classifier.json").read_text("utf-8"))
+
+
+def test_noun_classifier_corpus_has_five_or_more_each():
+    assert len(NOUN_CLASSIFIER["positive"]) >= 5 and len(NOUN_CLASSIFIER["negative"]) >= 5
+
+
+@pytest.mark.parametrize("text", NOUN_CLASSIFIER["positive"])
+def test_a_demonstrative_with_an_order_classifier_refers_and_is_asked(text):
+    r = _run(text)
+    assert r.coreferences, text
+    assert r.decision.action == "clarify"
+    assert r.decision.clarification.reason == "coreference"
+
+
+@pytest.mark.parametrize("text", NOUN_CLASSIFIER["negative"])
+def test_a_classifier_beginning_a_word_is_no_reference(text):
+    r = _run(text)
+    assert not r.coreferences, text
+    assert not {"rule:open_coreference", "rule:write_open_coreference"} & set(r.decision.reason_codes)
