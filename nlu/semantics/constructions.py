@@ -334,6 +334,9 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
         if not _free(view, k) or k == 0 or not ("\u4e00" <= text[k - 1] <= "\u9fff") or text[k - 1] in _DE + _BA:
             continue
         v0 = k - 2 if text[k - 2:k] in _TWO_CHAR_VERBS else k - 1
+        if any(k1 <= p.c0 and p.c1 <= hi for p in view.presentation):
+            # 把本月的故障做成一张表格, 整理到一张报表里: the result is a view of the data, nothing is written
+            return Word(v0, k1, "action", ImpliedAction(text[v0:k1], "change_view", False), text[v0:k1])
         cls = "update"
         if text[k] in _SEND_RESULTS and text[v0] in _SEND_VERBS and objs and objs[0].type in MOVERS and \
                 v0 - objs[0].c1 <= 1:  # 把 AGV-01 送到 ST-05: a dispatch, not an edit of AGV-01
