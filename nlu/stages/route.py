@@ -101,6 +101,8 @@ class RouteStage(Stage):
                 continue  # 不用统计 / 不要报表 / 不用做报表: a template the user declines is not asked for
             if rules.agent_suffixes and view.text.startswith(rules.agent_suffixes, w.c1):
                 continue  # 计划员, 统计员: a person named by the work, not the answer shape asked
+            if rules.ranks_members(view.text, w.text, w.c1):
+                continue  # 排名第一的那台 AGV: members picked by rank, not the ranking asked for
             for tpl in w.data:
                 if tpl == "operation":
                     continue  # an operation is decided by the write frame, below
