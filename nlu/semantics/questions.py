@@ -23,6 +23,7 @@ _COMPARATIVE = re.compile(rf"(?:{alternation(_WORDS.which_words)})[^，,。；;�
 # coordinated objects, and the object noun and a time may stand between (a longer gap)
 _SUPERLATIVE = re.compile(rf"(?:{alternation(_WORDS.which_words)})[^，,。；;？?\n]{{0,12}}?"
                           rf"(?:{alternation(_WORDS.superlative_adverb)})(?:{alternation(_WORDS.comparative_adjectives)})")
+_SUPERLATIVE_WORD = _WORDS.one("superlative_adverb")
 _COUNT_UNIT = re.compile(rf"\s*(?:{alternation(_WORDS.count_classifiers)})\s*$")
 _YES_NO = _WORDS.yes_no_words
 COMPARED_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station", "organization", "person",
@@ -34,7 +35,7 @@ def asks_comparison(view: SentenceView) -> bool:
     time between the objects and the question) / 哪辆 AGV 今天跑得最多 (a superlative compares
     the members of the whole set: no coordinated objects needed)."""
     text = view.text
-    if _SUPERLATIVE.search(text):
+    if _SUPERLATIVE_WORD in text and _SUPERLATIVE.search(text):  # (most texts hold no 最: no search)
         return True
     for m in _COMPARATIVE.finditer(text):
         lo, _ = view.clause_span(m.start())
