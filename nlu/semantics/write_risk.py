@@ -71,11 +71,13 @@ class _Data:
     # a look-alike, an optional modal and spaces ending right where the write verb starts
     before_verb: re.Pattern[str]
     date_shape: re.Pattern[str]
+    date_needs: re.Pattern[str]  # what every date shape holds (a digit before 月): the cheap test first
     alternative: re.Pattern[str]  # a gap between two objects that offers a choice (，或者)
     alternative_tails: tuple[str, ...]  # 也行 / 都可以 closing the second alternative, longest first
     ordinal: re.Pattern[str]
     date_target: re.Pattern[str]  # 改到 / 推迟到 + spaces, ending where a date starts
     spoken_id: re.Pattern[str]
+    spoken_id_needs: re.Pattern[str]  # what every spoken key holds (two read-out digits)
     retraction: re.Pattern[str]  # 算了 / 先别动 / 不用了 … (longest first)
     retraction_first: re.Pattern[str]  # the characters a retraction begins with: a scan in C first
     retraction_blockers: tuple[str, ...]  # 计算了, 其他的不用了: not a retraction
@@ -101,11 +103,13 @@ def _data() -> _Data:
         longest_filler=max(map(len, fillers), default=1),
         before_verb=re.compile(f"(?P<look>{looks})(?P<modal>{modals})? *\\Z", re.IGNORECASE),
         date_shape=re.compile("|".join(f"(?:{x})" for x in d["dateShapes"])),
+        date_needs=re.compile(d["dateShapeNeeds"]),
         alternative=re.compile(f"[\\s，,、]*(?:{_alt(d['alternativeWords'])})[\\s，,、]*\\Z"),
         alternative_tails=tuple(sorted(d["alternativeTails"], key=len, reverse=True)),
         ordinal=re.compile("|".join(f"(?:{x})" for x in d["ordinalPicks"])),
         date_target=re.compile(f"(?:{_alt(d['dateTargetVerbs'])})\\s*\\Z"),
         spoken_id=re.compile("|".join(f"(?:{x})" for x in d["spokenIdShapes"])),
+        spoken_id_needs=re.compile(d["spokenIdNeeds"]),
         retraction=re.compile(_alt(d["retractions"])),
         retraction_first=re.compile("[" + "".join(sorted({re.escape(w[0]) for w in d["retractions"]})) + "]"),
         retraction_blockers=tuple(sorted(d["retractionBlockers"], key=len, reverse=True)),
@@ -280,6 +284,8 @@ def _impossible_date(draft: Draft, q: QuestionTexts) -> Clarification | None:
         # only a date can be impossible: 夜间 / 白天 resolve to no day, but they are no date
         if v.kind in _TIME_KINDS and v.canonical_value is None and date_unit.search(draft.original, v.o0, v.o1):
             return _bad_date(q, draft.original[v.o0:v.o1])
+    if _data().date_needs.search(draft.original) is None:
+        return None  # no date shape anywhere (the usual write)
     resolved = [(v.o0, v.o1) for v in values if v.kind in _TIME_KINDS and v.canonical_value is not None]
     for m in _data().date_shape.finditer(draft.original):
         if not any(a <= m.start() and m.end() <= b for a, b in resolved):
@@ -481,7 +487,8 @@ def _change_without_value(draft: Draft, q: QuestionTexts) -> Clarification | Non
 def _unsure_identifier(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -> Clarification | None:  # noqa: ANN001
     """取消T-202603150 (a digit missing) / 取消 T 二零二六零三一五零一 (read out): the write's key
     has the shape of an identifier but is not one that can be confirmed."""
-    m = _data().spoken_id.search(draft.original)
+    data = _data()
+    m = data.spoken_id.search(draft.original) if data.spoken_id_needs.search(draft.original) else None
     if m is not None:
         return Clarification("protected_change", q.question("unsure_identifier", shown=m.group().strip()),
                              ["entities", "protectedSpans"], [])
@@ -507,6 +514,8 @@ def _retimed_to_impossible_date(draft: Draft, q: QuestionTexts) -> Clarification
     """WO-20260312 改到 13月1日: a date right after a change verb belongs to a write."""
     data = _data()
     text = draft.original
+    if data.date_needs.search(text) is None:
+        return None
     for m in data.date_shape.finditer(text):
         if data.date_target.search(text, max(0, m.start() - 8), m.start()) is not None:
             return _impossible_date(draft, q)

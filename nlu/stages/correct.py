@@ -317,12 +317,13 @@ class _Phonetics:
     def toned(self, s: str) -> list[str]:
         return self._lazy(s, style=self._toned, errors="default", neutral_tone_with_five=True)
 
-    def jieba(self):
-        """The pack's jieba tokenizer: the one of `nlu.text.words` (one dictionary per process)."""
+    def segmenter(self):
+        """The pack's word list (`nlu.text.words`, one jieba dictionary per process), loaded."""
         if self._jieba is None:
             with self._jieba_lock:
                 if self._jieba is None:
-                    self._jieba = self._words.tokenizer  # ~0.5 s once: jieba import + dictionary
+                    self._words.load()  # ~0.5 s once: jieba import + dictionary
+                    self._jieba = self._words
         return self._jieba
 
 
@@ -352,7 +353,7 @@ def _warm_in_background(pack: Pack) -> None:
         if id(pack) in _WARMING:
             return
         _WARMING.add(id(pack))
-    threading.Thread(target=lambda: _phonetics(pack).jieba(), name="nlu-phonetics-warmup", daemon=True).start()
+    threading.Thread(target=lambda: _phonetics(pack).segmenter(), name="nlu-phonetics-warmup", daemon=True).start()
 
 
 def _phonetics(pack: Pack) -> _Phonetics:
@@ -398,7 +399,7 @@ class CorrectStage(Stage):
 
     def warm_up(self) -> None:
         """Load pypinyin, jieba and rapidfuzz now (services call this at start-up; ~1 s once)."""
-        _phonetics(self.pack).jieba()
+        _phonetics(self.pack).segmenter()
         from rapidfuzz.distance import Levenshtein  # noqa: F401 - imported by _near on first use
 
     # -- helpers ------------------------------------------------------------------------
@@ -898,7 +899,7 @@ class CorrectStage(Stage):
             draft.raise_flag("pinyin_warming")
             return []
         ph = _phonetics(self.pack)
-        tk = ph.jieba()
+        words = ph.segmenter()
         out: list[_Cand] = []
         deadline = draft.scratch.get(DEADLINE)
         for r0, r1 in runs:
@@ -908,7 +909,7 @@ class CorrectStage(Stage):
             pos = r0
             singles: list[tuple[int, int]] = []
             cur: Optional[list[int]] = None
-            for tok in tk.cut(text[r0:r1], HMM=False):
+            for tok in words.dictionary_cut(text[r0:r1]):  # jieba's cut without HMM
                 a, b = pos, pos + len(tok)
                 pos = b
                 if len(tok) == 1:

@@ -195,14 +195,19 @@ class BoundaryFilter:
             for a in range(max(0, start - pre), start + 1):
                 rights = by_left.get(text[a:start])
                 if rights and any(text[end:b] in rights for b in range(end, min(len(text), end + suf) + 1)):
-                    return self.at_boundaries_by_cutting(text, start, end)
+                    return self._judged_by_cutting(text, start, end)
         crossing = self._crossers.get(surface)
         if crossing:
             before, after = crossing
             if any(text[a:start] in before for a in range(max(0, start - _LONGEST_HOLDER + 1), start)) or \
                     any(text[end:b] in after for b in range(end + 1, min(len(text), end + _LONGEST_HOLDER - 1) + 1)):
-                return self.at_boundaries_by_cutting(text, start, end)
+                return self._judged_by_cutting(text, start, end)
         return True
+
+    def _judged_by_cutting(self, text: str, start: int, end: int) -> bool:
+        """`at_boundaries_by_cutting` once a holding or crossing word is known to stand there
+        (its precheck, that no word could overlap the match, is then false: skipped)."""
+        return all(self._holds(t, text, start, end) for t in self.words.crossing_by_cutting(text, start, end))
 
     def at_boundaries_by_cutting(self, text: str, start: int, end: int) -> bool:
         """The plain form: the segmentation around the match decides."""

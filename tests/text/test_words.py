@@ -128,3 +128,28 @@ def test_cutting_between_forced_boundaries_gives_the_whole_cut_on_real_text(word
                 assert {t for t in whole if t.start < e and s < t.end} <= near, (text, s, e)
                 checked += 1
     assert checked > 10000
+
+
+def test_direct_dictionary_cut_equals_jiebas_cut_on_real_text(words):
+    """`dictionary_cut` is jieba's `cut(HMM=False)` computed in place (the speed form); on real
+    sentences nobody here wrote, the benchmark corpus and mixed scripts and whitespace it gives
+    the same pieces, and `segment` (which uses it) the same tokens as `segment_uncached`."""
+    import json
+
+    from nlu.bench.corpus import generate
+    from nlu.evaluation.realtext import external_dir
+
+    texts = [u.text for u in generate(600, 5)]
+    texts += ["", " ", "\r\n", "AGV-01\t的 电量\r\n？", "a b  c", "ＡＧＶ－０１", "😀检修工单", "abc123中文def", "3.5t、100%"]
+    d = external_dir()
+    if d is not None:
+        texts += [json.loads(x)["text"] for x in (d / "correct.jsonl").read_text("utf-8").splitlines()[:1500] if x.strip()]
+    tk = words.tokenizer
+    for text in texts:
+        assert words.dictionary_cut(text) == list(tk.cut(text, HMM=False)), text
+        assert words._segment_direct(text) == words.segment_uncached(text), text
+
+
+@given(st.text(alphabet="高位制动灯检修休抱表总重量车问题间一切还行 AGV-01，。是不\t\r\nabc_.%#&+", max_size=40))
+def test_direct_dictionary_cut_equals_jiebas_cut(words, text):
+    assert words.dictionary_cut(text) == list(words.tokenizer.cut(text, HMM=False))
