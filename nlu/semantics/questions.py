@@ -22,7 +22,8 @@ _COMPARATIVE = re.compile(rf"(?:{alternation(_WORDS.which_words)})[^，,。；;�
 # 哪辆 AGV 今天跑得最多: a superlative ranks the members of the whole set — a compare with no
 # coordinated objects, and the object noun and a time may stand between (a longer gap)
 _SUPERLATIVE = re.compile(rf"(?:{alternation(_WORDS.which_words)})[^，,。；;？?\n]{{0,12}}?"
-                          rf"(?:{alternation(_WORDS.superlative_adverb)})(?:{alternation(_WORDS.comparative_adjectives)})")
+                          rf"(?:{alternation(_WORDS.superlative_adverb)})(?:{alternation(_WORDS.comparative_adjectives)})"
+                          rf"(?=\s*(?:{alternation(_WORDS.superlative_closers)}|[，,。；;！!？?]|$))")
 _SUPERLATIVE_WORD = _WORDS.one("superlative_adverb")
 _COUNT_UNIT = re.compile(rf"\s*(?:{alternation(_WORDS.count_classifiers)})\s*$")
 _YES_NO = _WORDS.yes_no_words
