@@ -41,6 +41,9 @@ class CharIndex:
             if self._chars else None
         # the answer for one character, ready-made: a turn often holds just one indexed character
         self._one = {c: sorted({*self._always, *items}) for c, items in self._by_char.items()}
+        # the same as sets, to join the answers of several characters in C
+        self._sets = {c: frozenset(items) for c, items in self._by_char.items()}
+        self._always_set = frozenset(self._always)
 
     def among(self, chars: Iterable[str]) -> list[int]:
         if self._find is not None and isinstance(chars, str) and len(chars) > 16:
@@ -50,7 +53,7 @@ class CharIndex:
             return self._always
         if len(hit) == 1:
             return self._one[next(iter(hit))]
-        return sorted({*self._always, *(i for c in hit for i in self._by_char[c])})
+        return sorted(self._always_set.union(*map(self._sets.__getitem__, hit)))
 
 
 def first_chars(pattern: re.Pattern[str]) -> frozenset[str] | None:
