@@ -98,6 +98,8 @@ SHARED_READINGS = _scratch("shared_readings", "term", ("route",),
                            "words both domains share read in one (shared_words.Reading: span, domain, tier)")
 FILLER_DEMONSTRATIVES = _scratch("filler_demonstratives", "coreference", ("decision",),
                                  "(o0, o1) of bare demonstratives in a filler's place (谢谢啊 那个 先这样吧) that name nothing")
+DESCRIBED_REFERENCES = _scratch("described_references", "coreference", ("decision",),
+                                "(o0, o1) of mover phrases a place before them describes (ST-18那台车): a read need not ask which one")
 SRL_IMPLICIT = _scratch("srl.implicit", "srl", ("route", "decision"), "the frames were implied (no action word)")
 SEMANTICS_VIEW = _scratch("semantics.view", "semantics", ("semantics",), "cache of the sentence view")
 

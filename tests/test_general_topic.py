@@ -49,3 +49,19 @@ def test_arithmetic_is_a_general_question(text):
 @pytest.mark.parametrize("text", ARITHMETIC["negative"])
 def test_a_bare_number_is_still_asked_about(text):
     assert warm_pipeline().understand(text).decision.action == "clarify"
+
+
+SPEAKER = json.loads((Path(__file__).resolve().parents[1] / "lexicons" / "corpora" /
+                      "non_data.speaker_subject.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("text", SPEAKER["positive"])
+def test_a_state_said_of_the_speaker_passes_through(text):
+    r = warm_pipeline().understand(text)
+    assert r.decision.action == "use_original" and "non_data_text" in r.decision.reason_codes, r.decision
+
+
+@pytest.mark.parametrize("text", SPEAKER["negative"])
+def test_a_state_said_of_vehicles_stays_a_data_question(text):
+    r = warm_pipeline().understand(text)
+    assert "non_data_text" not in r.decision.reason_codes, r.decision

@@ -31,7 +31,7 @@ def test_a_data_question_is_never_passed_through_as_chit_chat(text):
     assert "non_data_text" not in r.decision.reason_codes
 
 
-@pytest.mark.parametrize("text", ["嗯", "呃", "呃 那个", "", "？？？"])
+@pytest.mark.parametrize("text", ["嗯", "呃", "呃 那个", ""])
 def test_hesitation_alone_is_asked_again_not_passed_through(text):
     """Nothing said yet (design 7.8): asked again, like an empty input — not chit-chat."""
     r = nlu.understand(text, reference_time=REF, budget_ms=5000)
@@ -39,7 +39,10 @@ def test_hesitation_alone_is_asked_again_not_passed_through(text):
     assert "non_data_text" not in r.decision.reason_codes
 
 
-@pytest.mark.parametrize("text", ["哈哈哈哈", "嗯嗯", "好的", "👍", "😀😀"])
+# a lone mark (？？？, 。。。) is a reply to the chat — puzzlement, a speechless pause — not the
+# empty input asked again (dev oc-0349/oc-0351 allow use_original; design 7.8: punctuation
+# alone is never what is asked about)
+@pytest.mark.parametrize("text", ["哈哈哈哈", "嗯嗯", "好的", "👍", "😀😀", "？？？", "。。。", "！"])
 def test_a_reaction_is_social_text(text):
     r = nlu.understand(text, reference_time=REF, budget_ms=5000)
     assert r.decision.action == "use_original"

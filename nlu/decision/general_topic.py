@@ -55,6 +55,8 @@ class GeneralTopic:
         self.linkers = tuple(data["linkers"])
         self.attribute_heads = tuple(data.get("attributeHeads", ()))  # 机车型号: the object's attribute
         self.linked_object_owner_frequency = int(data["linkedObjectOwnerFrequency"])
+        self.speakers = tuple(sorted(data.get("speakerSubjects", ()), key=len, reverse=True))
+        self.speaker_gap_tags = frozenset(data.get("speakerGapTags", ()))
         self.record_nouns = record_nouns
         self.pack_words = frozenset(s for t in pack.terms for s in t.surfaces)
         self.id_prefixes = frozenset(m.group(0).upper() for p in pack.identifier_patterns
@@ -177,6 +179,8 @@ class GeneralTopic:
         if kind == "object" and not text.startswith(self.attribute_heads, c1) and \
                 self._foreign_after(text, covered, c1, self.noun_tags | self.head_tags):
             return _BY_NOUN  # 机车夹克, 站点地图
+        if kind == "activity" and self._said_of_speaker(text, covered, view.clause_span(c0)[0], c0):
+            return _BY_NOUN  # 我先下线了: the speaker's own state, not a vehicle's
         if kind == "activity" or kind == "explicit" and self.pos.dictionary_tag(text[c0:c1]) in self.head_tags:
             lo, _hi = view.clause_span(c0)
             if self._foreign_noun_in(text, covered, lo, c0):
@@ -184,6 +188,22 @@ class GeneralTopic:
         if latin and kind in ("object", "activity") and self._foreign_latin_in(text, covered, *view.clause_span(c0)):
             return _BY_NOUN  # 站点地图怎么做SEO: a Latin word foreign to the pack names the topic
         return _NOT_OWNED
+
+    def _said_of_speaker(self, text: str, covered: bytearray, lo: int, c0: int) -> bool:
+        """The clause opens with the speaker (我, 我们) and only adverbs of jieba's dictionary
+        (先, 马上) stand between it and the word at `c0`: the word is said of the speaker."""
+        head = text[lo:c0].strip()
+        who = next((w for w in self.speakers if head.startswith(w)), None)
+        if who is None or covered.find(_HARD, lo, c0) >= 0:
+            return False
+        gap = head[len(who):].strip()
+        while gap:  # longest dictionary adverb first at each position
+            n = next((n for n in range(min(_MAX_WORD, len(gap)), 0, -1)
+                      if self.pos.dictionary_tag(gap[:n]) in self.speaker_gap_tags), 0)
+            if not n:
+                return False
+            gap = gap[n:]
+        return True
 
     def _foreign_latin_in(self, text: str, covered: bytearray, lo: int, hi: int) -> bool:
         """A Latin word of the clause (SEO, Python) that begins no identifier, is no word of the

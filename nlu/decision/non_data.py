@@ -15,7 +15,8 @@ its own it decides nothing. The judgement, most certain first:
    about — makes it a data question. A word ambiguous only between readings
    of the general language (苹果: the company or the fruit) is not of the business;
 2. nothing but fillers: hesitation alone (嗯, 呃 那个) is nothing said yet and is asked
-   again, like an empty input; a reaction (哈哈, 嗯嗯, 好的, an emoji) is social text;
+   again, like an empty input; a reaction (哈哈, 嗯嗯, 好的, an emoji, a lone mark ？ or 。。。)
+   is social text;
 3. a record noun (数据, 进度, 安排, 合格率, 平均 …), a question about records (多少单, 几台,
    排队的有几个) or a begun identifier (ST, AGV) makes it a data question, however vague;
 4. a content word foreign to the pack (心情, 上班, 下雨, 公里: jieba's part of speech; the
@@ -257,8 +258,11 @@ class NonDataJudge:
         return all(draft.original[c.o0:c.o1] in self.open_pronouns for c in draft.coreferences if not c.confirmed)
 
     def _reaction(self, text: str) -> bool:
-        """哈哈, 嗯嗯, 好的, 👍: a reaction said, not a hesitation."""
-        return any(w in text for w in self.reactions) or any(unicodedata.category(ch) == "So" for ch in text)
+        """哈哈, 嗯嗯, 好的, 👍: a reaction said, not a hesitation. A mark with nothing else (？,
+        。。。, ！！) is one too — puzzlement or a speechless pause, a reply to the chat, not the
+        empty input that is asked again (that has no mark at all) nor the hesitation 嗯."""
+        return any(w in text for w in self.reactions) or any(unicodedata.category(ch) == "So" for ch in text) \
+            or _marks_only(text)
 
     def _foreign_words(self, draft: Draft, text: str, tags: frozenset[str] | None = None, enough: int = 1) -> set[str]:
         """A content word (noun, verb, adjective, measure, Latin word) that is neither the pack's
@@ -318,6 +322,18 @@ def _object_type(entity_type: str | None, domain: str | None) -> bool:
     if entity_type is None or entity_type in _VALUE_TYPES:
         return False
     return entity_type not in _WORLD_TYPES or domain in BUSINESS_DOMAINS
+
+
+def _marks_only(text: str) -> bool:
+    """Punctuation and spaces only, and at least one punctuation mark."""
+    marks = False
+    for ch in text:
+        if ch.isspace():
+            continue
+        if not unicodedata.category(ch).startswith("P"):
+            return False
+        marks = True
+    return marks
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:

@@ -34,10 +34,13 @@ if TYPE_CHECKING:
 # a suggested reading that flips one of these is a protected change, not a term question
 _FACT_FLIPS = frozenset({"negation_change", "number_change", "action_change", "comparison_change", "identifier_adjacent"})
 _OBJECT_ENTITY_TYPES = ("person", "organization", "location")
+_VALUE_ENTITY_TYPES = frozenset({"time", "time_range", "quantity", "amount"})
 _NEGATION_REACH = 6  # code points between a stacked negation and its write verb (不是不要取消)
 _CLAUSE_BREAK = re.compile(r"[，,。；;！!？?\n]")
 _CLOSING_MARKS = " \t。.！!？?～~…"
 _QUESTION_TAIL = function_words().question_tail_particles
+_ELLIPTIC = function_words().elliptic_particles
+_ELLIPSIS_REACH = 40  # code points: an elliptic question is an object and its particle, nothing more
 
 
 @dataclass(slots=True)
@@ -292,9 +295,10 @@ def impossible_date(turn: Turn) -> Clarification | None:
 
 
 def open_coreference(turn: Turn) -> Clarification | None:
-    """A pronoun with no or several antecedents (它呢): ask which object it means."""
+    """A pronoun with no or several antecedents (它呢): ask which object it means (not a read's mover a place describes: ST-18那台车)."""
     if K.AMBIGUOUS_COREFERENCE in turn.flags or K.UNRESOLVED_COREFERENCE in turn.flags:
-        k = _open_coreference(turn.draft)
+        described = set(map(tuple, turn.draft.scratch.get(K.DESCRIBED_REFERENCES) or ()))
+        k = _open_coreference(turn.draft, described)
         if k is not None and not _trailing_hesitation(turn, k):
             return _coref_question(turn, k, write=False)
     return None
@@ -341,6 +345,26 @@ def no_domain_no_template(turn: Turn) -> Clarification | None:
     if K.NO_DOMAIN in flags and K.NO_TEMPLATE in flags and not has_objects:
         return clarify(turn.draft, "intent", turn.q.question("no_domain_no_template"), ["routing"])
     return None
+
+
+def elliptic_question(turn: Turn) -> Clarification | None:
+    """An object and the elliptic particle alone (AGV-05呢): the predicate would come from an earlier turn, which V1 does not read (design 7.6); ask what is wanted."""
+    draft = turn.draft
+    text = draft.original
+    if len(text) > _ELLIPSIS_REACH or not any(p in text for p in _ELLIPTIC) or turn.fillers is None:
+        return None
+    spans = [(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
+    spans += [(e.o0, e.o1) for e in draft.entities if e.type not in _VALUE_ENTITY_TYPES]
+    spans += [(k.o0, k.o1) for k in draft.coreferences if k.confirmed]
+    if not spans:
+        return None
+    chars = list(text)
+    for o0, o1 in spans:
+        chars[o0:o1] = " " * (o1 - o0)
+    rest = "".join(ch for ch in chars if ch not in _ELLIPTIC)
+    if len(rest) == len(chars) or not turn.fillers.only(rest):
+        return None
+    return clarify(draft, "missing_slot", turn.q.question("missing_action"), ["semanticFrames"])
 
 
 def missing_action(turn: Turn) -> Clarification | None:
@@ -422,6 +446,7 @@ RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
     ambiguous_term,
     cross_domain,
     no_domain_no_template,
+    elliptic_question,
     missing_action,
     template_conflict,
     status_without_object,
@@ -445,8 +470,9 @@ def _object_unclear(flags: set[str]) -> bool:
     return K.WRITE_WITHOUT_OBJECT in flags or K.UNRESOLVED_COREFERENCE in flags or K.AMBIGUOUS_COREFERENCE in flags
 
 
-def _open_coreference(draft: Draft):  # noqa: ANN202
-    return next((k for k in draft.coreferences if not k.confirmed), None)
+def _open_coreference(draft: Draft, described: set = frozenset()):  # noqa: ANN202
+    """The first open reference, skipping those at the (o0, o1) spans of `described`."""
+    return next((k for k in draft.coreferences if not k.confirmed and (k.o0, k.o1) not in described), None)
 
 
 def _trailing_hesitation(turn: Turn, k) -> bool:  # noqa: ANN001

@@ -35,9 +35,14 @@ _TIERS = (
     frozenset({"person"}),
 )
 _REFERABLE = frozenset().union(*_TIERS)
+_MOVERS = frozenset({"vehicle", "locomotive"})
+_JOBS = frozenset({"task", "work_order"})
 _CLASSES = referring_words().classes  # lexicons/referring.json, read once at import
 _NON_HUMAN = frozenset(_CLASSES.non_human_pronouns)
 _PLURAL = frozenset(_CLASSES.plural_pronouns)
+_NUMERALS = referring_words().numerals
+# Entity types that locate a referent: ST-18那台车 is the vehicle at ST-18, described, not pointed at.
+_PLACES = frozenset({"station", "location"})
 # Demonstratives that may determine a following noun instead of standing for one.
 _DETERMINERS = frozenset(_CLASSES.determiners)
 # Nouns naming a word itself (这个词的英文怎么说): the demonstrative determines one, no referent.
@@ -73,6 +78,11 @@ class CoreferenceStage(Stage):
         self.pack = pack or default_pack()
         self.vocab = vocabulary(self.pack)
         self._pack_words = pack_words(self.pack)
+        # words the pack has only as words of the general language (系统, 平台): 这个系统 determines
+        # a noun of the language all the same, as 这个功能 does
+        business = {s for t in self.pack.terms if t.domain != "common" or t.entity_type for s in t.surfaces}
+        self._general_words = frozenset(s for t in self.pack.terms if t.domain == "common" and not t.entity_type
+                                        and not t.ambiguity_group for s in t.surfaces) - business
         self._placeholders = self.pack.placeholder_nouns
         self._pos = pos_tagger(self.pack)
         self._fillers = Fillers(self.pack)
@@ -91,6 +101,9 @@ class CoreferenceStage(Stage):
                 continue
             if self._apposition(draft, view, r) or self._restricted(view, r):
                 continue
+            if self._located(view, r) or self._mover_job(view, r):
+                # ST-18那台车, AGV-31…跑完这单: still open (a write must ask which one), noted for the decision
+                draft.scratch.setdefault(K.DESCRIBED_REFERENCES, []).append(draft.to_original(r.c0, r.c1))
             hesitation = self._hesitation(draft, view, r)
             if hesitation == _FILLER:
                 continue
@@ -108,8 +121,11 @@ class CoreferenceStage(Stage):
         items: list[Referring] = []
         for p in view.pronouns:
             types = p.data.types
-            items.append(Referring(p.c0, p.c1, p.text, tuple(types) if types is not None else None, None,
-                                   p.text in _PLURAL, p.text not in _DETERMINERS))
+            plural = p.text in _PLURAL
+            # 它俩: a plural pronoun ending in a numeral states how many it refers to
+            count = _NUMERALS.get(p.text[-1]) if plural and len(p.text) > 1 else None
+            items.append(Referring(p.c0, p.c1, p.text, tuple(types) if types is not None else None, count,
+                                   plural, p.text not in _DETERMINERS))
         inside = [(m.c0, m.c1) for m in view.mentions if m.type != "quantity"]  # 这两辆车: 两辆 is its count
         for r in demonstrative_phrases(view.text):
             if not any(a < r.c1 and r.c0 < b for a, b in inside):
@@ -180,8 +196,8 @@ class CoreferenceStage(Stage):
         if first is None:
             return False
         word, tag = first
-        return tag.startswith("n") and not tag.startswith("nr") and len(word) >= 2 and word not in self._pack_words \
-            and word not in self._placeholders  # 那个东西怎么样了 still refers
+        return tag.startswith("n") and not tag.startswith("nr") and len(word) >= 2 and word not in self._placeholders \
+            and (word not in self._pack_words or word in self._general_words)  # 那个东西怎么样了 still refers
 
     def _hesitation(self, draft: Draft, view: SentenceView, p: Referring) -> str | None:
         """那个，查询 AGV-01 当前状态 / 嗯那个就是帮我看一下 AGV-03 / 就是那个 呃 今天小车跑了多少单:
@@ -314,6 +330,33 @@ class CoreferenceStage(Stage):
         draft.coreferences.append(Coreference(o0, o1, m.id, [Candidate(m.id, text[m.c0:m.c1], 0.9, ("context",))],
                                               0.9, True))
         return True
+
+    @staticmethod
+    def _located(view: SentenceView, p: Referring) -> bool:
+        """ST-18那台车, ST-03 的那辆车: a place right before a phrase naming a mover describes the
+        referent (the one that is there) — a read about it can be answered; which one a write
+        would touch is still asked."""
+        if not (p.has_head and p.types and set(p.types) & _MOVERS) or p.ordinal is not None:
+            return False
+        at = p.c0
+        while at > 0 and view.text[at - 1].isspace():
+            at -= 1
+        if at > 0 and view.text[at - 1] == _ATTRIBUTIVE:
+            at -= 1
+            while at > 0 and view.text[at - 1].isspace():
+                at -= 1
+        return any(m.c1 == at and m.type in _PLACES for m in view.mentions)
+
+    @staticmethod
+    def _mover_job(view: SentenceView, p: Referring) -> bool:
+        """查一下 AGV-31，它电量够不够跑完这单: a phrase naming a job (task, work order) in a
+        sentence that names one mover before it and no job is that mover's job at hand — a
+        read about it can be answered; which one a write would touch is still asked."""
+        if not p.types or not set(p.types) <= _JOBS:
+            return False
+        before = [m for m in view.mentions if m.c1 <= p.c0 and m.type in _REFERABLE]
+        movers = {view.text[m.c0:m.c1] for m in before if m.type in _MOVERS}
+        return len(movers) == 1 and not any(m.type in _JOBS for m in before)
 
     @staticmethod
     def _restricted(view: SentenceView, p: Referring) -> bool:

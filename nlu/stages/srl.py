@@ -31,7 +31,7 @@ from nlu.semantics.anchors import Anchor, anchors
 from nlu.semantics.comparators import governed_values
 from nlu.semantics.constructions import implied_actions, not_a_predicate, open_resultative, quoted, view_change_is_update
 from nlu.semantics.write_intent import orders_at
-from nlu.semantics.write_uses import load_rules as load_write_rules
+from nlu.semantics.write_uses import compile_for, load_rules as load_write_rules
 
 from nlu.semantics.comparators import excepting_word
 from nlu.text.word_matcher import boundary_filter
@@ -71,6 +71,10 @@ class SrlStage(Stage):
         load_write_rules()
         self.instruments = load_data_file("instruments.json", self.pack.root)
         self.rules = template_rules(self.pack)
+
+    def warm_up(self) -> None:
+        """Compile the state-use rules of every write verb of the pack (`write_uses.compile_for`)."""
+        compile_for(a.word for a in self.pack.actions if a.write)
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)

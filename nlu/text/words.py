@@ -38,17 +38,8 @@ from typing import Iterable, NamedTuple
 log = logging.getLogger(__name__)
 
 PACK_WORD_FREQ = 2000  # a pack word beats a general-language split of the same characters
-# how far from a span a cut point is looked for: past it the whole block is cut instead (and
-# remembered), so a block with no cut point (a long run of one repeated word) costs one cut
-# for all its spans, not one long walk and cut per span
-_LOCAL_REACH = 24
 _ASCII_WORD = re.compile("[a-zA-Z0-9]").fullmatch  # what jieba joins into one token (its re_eng)
 _MEMO_SIZE = 64
-# Blocks up to this many code points are cut whole rather than between the nearest cut
-# points: the search for those walks the dictionary from a dozen starts per step, which costs
-# more than the cut of a clause-sized block. Longer blocks (an unpunctuated run) keep the
-# local search, linear in the span rather than the block.
-_WHOLE_BLOCK = 24
 
 
 class Token(NamedTuple):
@@ -264,69 +255,19 @@ class Words:
 
         jieba cuts a text block by block (a block is a maximal run of Han, Latin and digit
         characters, ``jieba.re_han_default``) and each block on its own, so the blocks
-        holding the span give exactly the tokens the whole text has there, for a fraction of
-        the cost on a long turn (a test compares the two)."""
+        holding the span give exactly the tokens the whole text has there (a test compares
+        the two). A block's cut is remembered by its text (`segment`): the spans a turn asks
+        about in one block cost one cut, linear in the block. (Until 2026-12-01 only the
+        stretch between the nearest offsets no dictionary word crosses was cut; finding those
+        offsets walked the dictionary from a dozen starts per step and cost more than the
+        whole block's cut — most on the long unpunctuated blocks of ASR text.)"""
         self._require()
         n = len(text)
         lo, hi = max(0, min(start, n)), max(0, min(end, n))
-        a, b = self._block_extent(text, lo, hi)
-        if b - a <= _WHOLE_BLOCK:
-            lo, hi = a, b  # a clause-sized block is cut whole (and remembered by its text)
-        else:
-            lo, hi = self._cut_points_around(text, a, b, lo, hi)
+        lo, hi = self._block_extent(text, lo, hi)
         if lo == 0 and hi == n:
             return self.segment(text)
         return tuple(Token(t.text, t.start + lo, t.end + lo, t.known) for t in self.segment(text[lo:hi]))
-
-    def _cut_points_around(self, text: str, lo: int, hi: int, start: int, end: int) -> tuple[int, int]:
-        """Within the block [lo, hi), the nearest offsets p <= start and q >= end that no
-        dictionary word crosses (and that do not split a run of ASCII letters and digits,
-        which jieba joins into one token).
-
-        Every segmentation has a token boundary there, so jieba's best path passes through p
-        and q, and its tokens between them are the best path of text[p:q] alone: cutting
-        that stretch gives the tokens of the whole block there, for the cost of a few
-        characters instead of the whole block (the scores of two paths that tie to the last
-        bit could round apart; a test compares with the whole cut on real text)."""
-        longest = self._longest
-        longest_from = self._longest_from.get
-        reach = self._reach
-
-        def joins_ascii(x: int) -> bool:
-            return _ASCII_WORD(text[x - 1]) is not None and _ASCII_WORD(text[x]) is not None
-
-        def crossed(x: int) -> bool:  # a word from before x ends beyond it (most starts are ruled out by their first character)
-            for i in range(max(lo, x - longest + 1), x):
-                if i + longest_from(text[i], 1) > x and reach(text, i, hi) > x:
-                    return True
-            return False
-
-        p = max(lo, min(start, hi))
-        floor = max(lo, p - _LOCAL_REACH)
-        while lo < p < hi and (joins_ascii(p) or crossed(p)):
-            p -= 1
-            if p < floor:
-                return lo, hi  # no cut point near: the whole block (cut once, remembered)
-        q = min(hi, max(end, p + 1))  # at least one token: an empty span still needs the one it touches
-        ceiling = min(hi, q + _LOCAL_REACH)
-        while q < hi and (joins_ascii(q) or crossed(q)):
-            q += 1
-            if q > ceiling:
-                return lo, hi
-        return p, q
-
-    def _reach(self, text: str, i: int, hi: int) -> int:
-        """The end of the longest dictionary word from text[i] that ends by hi (jieba's DAG step)."""
-        freq = self._tk.FREQ
-        got = i + 1
-        j = i + 1
-        f = freq.get(text[i])
-        while f is not None and j <= hi:
-            if f and j - i > 1:
-                got = j
-            j += 1
-            f = freq.get(text[i:j])
-        return got
 
     def _block_extent(self, text: str, lo: int, hi: int) -> tuple[int, int]:
         """[lo, hi) widened to the jieba blocks around it. The block runs of a text are found

@@ -35,3 +35,22 @@ def test_an_order_stays_an_operation_or_is_asked_about(text):
     r = _understand(text)
     assert _top(r) == "operation" or r.decision.action == "clarify"
     assert any(f.action_class in WRITES and not f.negated for f in r.semantic_frames)
+
+
+ATTRIBUTES = json.loads((Path(__file__).resolve().parents[2] / "lexicons" / "corpora" /
+                         "write_constructions.attribute_nouns.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("text", ATTRIBUTES["positive"])
+def test_a_making_verb_closed_by_a_time_noun_is_an_attribute(text):
+    r = _understand(text)
+    assert _top(r) != "operation"
+    assert not any(f.action_class in WRITES and not f.negated for f in r.semantic_frames), r.semantic_frames
+    assert not any(c in r.decision.reason_codes for c in ("rule:write_without_object", "rule:create_without_parameter"))
+
+
+@pytest.mark.parametrize("text", ATTRIBUTES["negative"])
+def test_the_same_verbs_as_orders_stay_writes(text):
+    r = _understand(text)
+    assert _top(r) == "operation" or r.decision.action == "clarify"
+    assert any(f.action_class in WRITES and not f.negated for f in r.semantic_frames)
