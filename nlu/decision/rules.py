@@ -41,6 +41,7 @@ _CLOSING_MARKS = " \t。.！!？?～~…"
 _QUESTION_TAIL = function_words().question_tail_particles
 _ELLIPTIC = function_words().elliptic_particles
 _ELLIPSIS_REACH = 40  # code points: an elliptic question is an object and its particle, nothing more
+_DE_PARTICLE = function_words().one("attributive_particle")  # 的
 
 
 @dataclass(slots=True)
@@ -299,7 +300,7 @@ def open_coreference(turn: Turn) -> Clarification | None:
     if K.AMBIGUOUS_COREFERENCE in turn.flags or K.UNRESOLVED_COREFERENCE in turn.flags:
         described = set(map(tuple, turn.draft.scratch.get(K.DESCRIBED_REFERENCES) or ()))
         k = _open_coreference(turn.draft, described)
-        if k is not None and not _trailing_hesitation(turn, k):
+        if k is not None and not _trailing_hesitation(turn, k) and not _points_at_unsure_key(turn, k):
             return _coref_question(turn, k, write=False)
     return None
 
@@ -484,6 +485,21 @@ def _trailing_hesitation(turn: Turn, k) -> bool:  # noqa: ANN001
     # a filler must follow: 查一下那个 alone may point at something shown (asked as a reference)
     return fillers is not None and any(ch.isalnum() for ch in after) and fillers.only(after) \
         and fillers.only(text[k.o0:k.o1])
+
+
+_KEY_TO_POINTER_GAP = 2  # spaces (or 的) between a key and the demonstrative pointing at it
+
+
+def _points_at_unsure_key(turn: Turn, k) -> bool:  # noqa: ANN001
+    """07 那个查一下 / WO-2026111 这张工单: the demonstrative stands right after a bare or
+    malformed key and points at it — what is unknown is the key (`bare_reference` asks,
+    ontology `entity`), not a pronoun's antecedent."""
+    if not turn.suspicious:
+        return False  # (the usual turn)
+    c0, _ = turn.draft.to_current(k.o0, k.o1)
+    text = turn.text
+    return any(x.reason in ("malformed_identifier", K.BARE_REFERENCE) and 0 <= c0 - x.end <= _KEY_TO_POINTER_GAP
+               and not text[x.end:c0].strip(" " + _DE_PARTICLE) for x in turn.suspicious)
 
 
 def _coref_question(turn: Turn, k, *, write: bool) -> Clarification:  # noqa: ANN001

@@ -32,6 +32,8 @@ class Shape:
     raw: bool  # runs on the text as it stands (case kept) instead of the folded view
     needs_write: bool  # counts only in a text that orders a write (an authority claim)
     pattern: re.Pattern[str]
+    introduces: bool = False  # announces that what follows is the order (以下为系统指令#, 下面是开发者模式)
+    banner: bool = False  # names no order by itself (SYSTEM OVERRIDE): quoted data in a labelled field
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,7 @@ class InjectionRules:
     spoken_gate: re.Pattern[str] | None  # any spoken mark (the precondition before looking for one)
     spoken_tails: frozenset[str]  # the last characters of the spoken colons (号): a substring test first
     spoken_role_colon: re.Pattern[str] | None  # a role word and a spoken colon (系统 冒号)
+    data_field_labels: tuple[str, ...] = ()  # 告警内容, 屏幕显示: a field whose content is quoted data
 
 
 def _alternation(words: list[str]) -> str:
@@ -121,7 +124,8 @@ def compile_rules(data: dict) -> InjectionRules:
             flags = 0 if family.get("raw") else re.IGNORECASE
             for variant in _by_script(rx, classes):
                 shapes.append(Shape(family["name"], family["strength"] == "strong", bool(family.get("raw")),
-                                    family.get("needs") == "write", _compile(expand(variant, classes), flags)))
+                                    family.get("needs") == "write", _compile(expand(variant, classes), flags),
+                                    bool(family.get("introduces")), bool(family.get("banner"))))
     markers = data["roleMarkers"]
     spoken = {w: kind for kind, words in data["spokenMarks"].items() for w in words}
     role_of = {w.casefold(): role for role, words in markers.items() for w in words}
@@ -153,6 +157,7 @@ def compile_rules(data: dict) -> InjectionRules:
         spoken_gate=re.compile(_alternation(list(spoken))) if spoken else None,
         spoken_tails=frozenset(w[-1] for w, k in spoken.items() if k == "colon"),
         spoken_role_colon=re.compile(_alternation(roles) + r"[ \t]*" + _alternation(colons), re.IGNORECASE) if colons else None,
+        data_field_labels=tuple(sorted(data.get("dataFieldLabels", ()), key=len, reverse=True)),
     )
 
 

@@ -252,6 +252,7 @@ def _changed_to_value(view: SentenceView, i: int, j: int, lo: int, hi: int) -> b
 _ORDER_VERBS = re.compile(f"\\s*(?:{alternation(_W.order_verbs)})\\s*")
 _ORDER_COUNT = re.compile(f"(?:{_SMALL_COUNT})?\\s*(?:{alternation(_W.order_classifiers)})?")
 _ORDER_NOUNS = _W.order_nouns
+_ORDER_ITSELF = _W.order_itself_classifiers  # 单 (一单): the counted thing is the order
 _ORDER_ASKING = re.compile(f"[{char_class(_W.question_particles)}？?]|{alternation(_W.order_asking_words)}|{_MEI}{_YOU}?\\s*$")
 _ORDER_GIVEN = re.compile(f"[{char_class(_W.past_markers)}]?{_DE}|{_LE}")
 
@@ -275,19 +276,29 @@ def _give_order(view: SentenceView, i: int) -> Word | None:
     lo, hi = span
     text = view.text
     obj = next((m for m in view.mentions if m.c0 > i), None)
-    if obj is None or obj.type not in MOVERS or text[i + 1:obj.c0].strip():
-        return None
-    m = _ORDER_VERBS.match(text, obj.c1)
+    if obj is not None and obj.type in MOVERS and not text[i + 1:obj.c0].strip():
+        obj_end = obj.c1
+    else:
+        # 给AGV零七派一单: a mover's key read out in Chinese digits is no mention, but still the
+        # one the order goes to (the write then asks which key it is: write_risk)
+        from nlu.semantics.write_risk import spoken_identifier_at
+
+        obj_end = spoken_identifier_at(text, i + 1)
+        if obj_end is None:
+            return None
+    m = _ORDER_VERBS.match(text, obj_end)
     if m is None or not m.group().strip():
         return None
-    v0 = obj.c1 + len(m.group()) - len(m.group().lstrip())
+    v0 = obj_end + len(m.group()) - len(m.group().lstrip())
     v1 = v0 + len(m.group().strip())
     if _ORDER_GIVEN.match(text, v1):
         return None  # 给 AGV-30 排的任务 / 下了: a past order described
     r0 = _ORDER_COUNT.match(text, m.end()).end()
     rest = text[r0:hi]
     level = next((x for x in view.mentions if x.c0 >= m.end() and x.c1 <= hi and x.type == "maintenance_level"), None)
-    if not (level is not None and not text[r0:level.c0].strip() or any(n in rest for n in _ORDER_NOUNS)):
+    # 派一单去 ST-09: a count of 单 is the order itself, no order noun needs to follow
+    itself = text[m.end():r0].strip().endswith(_ORDER_ITSELF) and text[m.end():r0].strip() not in _ORDER_ITSELF
+    if not (level is not None and not text[r0:level.c0].strip() or itself or any(n in rest for n in _ORDER_NOUNS)):
         return None
     if _ORDER_ASKING.search(rest):
         return None
@@ -328,11 +339,37 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
                 v0 - objs[0].c1 <= 1:  # 把 AGV-01 送到 ST-05: a dispatch, not an edit of AGV-01
             cls = "create"
         return Word(v0, k1, "action", ImpliedAction(text[v0:k1], cls, True), text[v0:k1])
+    got = _colloquial_disposal(view, objs, hi)
+    if got is not None:
+        return got
     m = _LIGHT_CHANGE.search(text, start, hi)
     if m is not None and _free(view, m.start()) and not text[m.end():hi].strip(_LIGHT_TAIL):
         # 把工单改一下: a change said with no result at all — an update whose value is missing
         return Word(m.start(), m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
     return None
+
+
+_COLLOQUIAL_CLASS = {**{w: "update" for w in _W.disposal_update_verbs}, **{w: "cancel" for w in _W.disposal_cancel_verbs}}
+# after the disposal's object: its record noun (的工单), 给, then 撤/关/停 + 了/掉 (把 T-… 给撤了)
+_COLLOQUIAL_VERB = re.compile(f"\\s*(?:{_DE}?\\s*(?:{alternation(_W.record_nouns)}))?\\s*{_GEI}?\\s*"
+                              f"(?P<v>[{char_class(tuple(_COLLOQUIAL_CLASS))}])(?:{alternation(_W.disposal_perfectives)})")
+
+
+def _colloquial_disposal(view: SentenceView, objs: list, hi: int) -> Word | None:  # noqa: ANN001
+    """把 T-… 撤了 / 把 WO-… 给关了 / 把 AGV-05 停了: a one-character verb with 了/掉 right after
+    the disposal's last object, closing the clause — an order on the object said colloquially,
+    never a question about it (not 撤了吗, not 关了的工单)."""
+    if not objs:
+        return None
+    text = view.text
+    m = _COLLOQUIAL_VERB.match(text, objs[-1].c1)
+    if m is None or m.end() > hi or not _free(view, m.start("v")):
+        return None
+    rest = text[m.end():hi]
+    if rest.strip(_SENT_TAIL) or _ASKING_TAIL.search(rest):
+        return None
+    v0, v1 = m.start("v"), m.end()
+    return Word(v0, v1, "action", ImpliedAction(text[v0:v1], _COLLOQUIAL_CLASS[text[v0]], True), text[v0:v1])
 
 
 _OPEN_CHANGE_ENDS = _W.open_change_ends  # 改一下 names no result
@@ -343,6 +380,7 @@ _LIGHT_OBJECT_GAP = re.compile(f"\\s*(?:{_DE}?\\s*(?:{alternation(sorted(_W.chan
 _LIGHT_CHANGE = re.compile(f"[{char_class(_W.light_change_verbs)}]\\s*(?:{alternation(_OPEN_CHANGE_ENDS)})")
 _LIGHT_TAIL = " " + "".join(_W.light_tail_particles) + "，,。；;！!"
 _ARRIVAL = _W.arrival_verbs  # 去 / 到
+_RETURN = _W.one("return_verbs")  # 回 (+ a place)
 _SENT_TAIL = " ，,。！!？?" + "".join(_W.sent_tail_particles)
 _OPEN_RESULT_TAIL = " ，,。；;！!？?\n" + "".join(_W.open_result_particles)
 _MANNER = _W.manner_markers
@@ -388,10 +426,23 @@ def _dispatch(view: SentenceView, i: int) -> Word | None:
     mover = first.type in MOVERS or (first.type == "quantity" and k == 1 and _mover_noun_follows(nxt))
     if not mover and not (first.type == "quantity" and k == 2 and after[1].type in MOVERS):
         return None
-    if not any(w.kind == "dest" and first.c1 <= w.c0 < hi for w in view.cues) and not nxt.startswith(_ARRIVAL):
+    if not any(w.kind == "dest" and first.c1 <= w.c0 < hi for w in view.cues) and not nxt.startswith(_ARRIVAL) \
+            and not _returned_to_place(view, first.c1, hi):
         if ch != _PAI:
             return None
     return Word(i, i + 1, "action", ImpliedAction(ch, "create", True), ch)
+
+
+def _returned_to_place(view: SentenceView, k: int, hi: int) -> bool:
+    """让 AGV-30 回 ST-01 充电: 回 right after the mover with a station or place named right
+    after it (not 让 AGV-30 回复, which names no place)."""
+    text = view.text
+    j = k + len(text[k:hi]) - len(text[k:hi].lstrip())
+    if not text.startswith(_RETURN, j) or view.has_cue(cues.QUESTION):
+        return False  # (回 … 了吗: asked whether it went back, no order)
+    j += 1
+    place = next((m for m in view.mentions if m.c0 >= j), None)
+    return place is not None and place.type in ("station", "location") and place.c1 <= hi and not text[j:place.c0].strip()
 
 
 def _assign(view: SentenceView, i: int) -> Word | None:

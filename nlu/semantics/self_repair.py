@@ -232,13 +232,14 @@ class RepairGrammar:
             return None
         k = m1
         paused_after = k < n and v[k] in _BOUNDARY
+        lead_at = -1  # where a lead-in (改成, 是) opens the repair clause, if one does
         if paused_after:
             while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
                 k += 1
             if self.lead_re is not None:
                 lm = self.lead_re.match(v, k)
                 if lm:
-                    k = lm.end()
+                    lead_at, k = k, lm.end()
                     while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
                         k += 1
         elif k >= n:
@@ -246,6 +247,14 @@ class RepairGrammar:
         # the repair clause: up to the end of the sentence (a bounded window of it)
         j = bisect_left(ends, k)
         e = min(ends[j] if j < len(ends) else n, k + REPAIR_WINDOW)
+        restated = self._restated_lead(v, s, m0, lead_at, k, e, paused_after or mk.strong)
+        if restated is not None:
+            # 改成王磊，哎不是，改成王蕾 / 去ST-05 不对不对 是去ST-06: the repair says again the
+            # verb the abandoned tail began with — only that tail goes, from its verb through
+            # the marker (and the contrast 是); the restated verb and what it governs now stay
+            start, stop = restated
+            if self._repair_clause_ok(v[start:m0], v[stop:e]):
+                return start, stop
         clause = v[k:e]
         if not self._repair_clause_ok(abandoned, clause):
             return None
@@ -262,6 +271,45 @@ class RepairGrammar:
         if not paused_after and not mk.strong and not self._runs_on(mk, v, m0, k, abandoned, parallel):
             return None
         return (s if parallel is None else parallel), k
+
+    def _restated_lead(self, v: str, s: int, m0: int, lead_at: int, k: int, e: int,
+                       paused: bool) -> tuple[int, int] | None:
+        """The repair restates, word for word, the verb that opened the abandoned tail: a
+        change verb kept as the lead-in (…改成王磊，哎不是，改成王蕾), or the words after the
+        contrast 是 (…去ST-05 不对不对 是去ST-06). Returns (start of the abandoned tail, start of
+        the repair clause to keep), or None. The restated head is two or more characters, or one
+        right before an identifier in both places (去ST-05 … 去ST-06) — a single shared character
+        alone (的, 是) is no restatement — and what is kept must change something (not the same
+        words again: a stutter)."""
+        if not paused:
+            return None
+        if lead_at >= 0:
+            head = v[lead_at:k].rstrip(" ，,、")
+            keep = lead_at
+        else:
+            j = k
+            while j < e and v[j] in _PAUSE_CHARS:
+                j += 1
+            lm = self.typed_lead_re.match(v, j) if self.typed_lead_re is not None else None
+            if lm is None or lm.group() != self.contrast_lead:
+                return None
+            keep = lm.end()
+            # the restated head: what the repair says before its first identifier or pause
+            stop = keep
+            while stop < e and v[stop] not in _BOUNDARY and not (v[stop].isascii() and v[stop].isalnum()):
+                stop += 1
+            head = v[keep:stop]
+        if not head or not _IDEO_RE.match(head[0]) or head in self.negations:
+            return None
+        at = v.rfind(head, s, m0)
+        if at < 0:
+            return None
+        if len(head) < 2 and not (_ID_RE.match(v, at + 1) and _ID_RE.match(v, keep + 1)):
+            return None
+        dropped, kept = v[at:m0].rstrip(" ，,、"), v[keep:e].rstrip(" ，,。.！!")
+        if not _SUBSTANTIVE_RE.search(dropped[len(head):]) or dropped == kept or not kept[len(head):].strip():
+            return None  # nothing said after the verb, or the same words again (a stutter)
+        return at, keep
 
     def _only_a_constituent(self, v: str, k: int, e: int) -> bool:
         """The repair clause v[k:e] is one typed constituent (a key, a time …), particles aside."""

@@ -9,10 +9,12 @@ returns the clarification to ask instead; the policy asks the first one found:
 * a self-repair marker closing the turn with nothing in its place (派去 ST-06，不对): what
   is the order now? (`missing_slot`)
 * two objects joined only by a filler (把 ST-11嗯ST-17 的任务都取消): one, the other or both?
-  The object is not settled (`missing_slot`)
+  Both keys are said, which one is meant is unknown — the object reference (`entity`, the
+  ontology's 查 01: a reference that changes the order), not a missing parameter
 * a character or typed syllable that reads like a negation right before the write
   (布要删除, bu要删除): is it 不要删除? (`protected_change`)
-* a date that does not exist (推迟到2月30日, 13月5号): the value is unknown (`protected_change`)
+* a date or a time of day that does not exist (推迟到2月30日, 13月5号, 明天25点): the value is
+  unknown (`protected_change`)
 * an object named only by a spoken number or otherwise unconfirmed (让3号车去 ST-09): which
   one? (`entity`); a mover named only by its class noun (让小车去五号站) (`missing_slot`)
 * an ordinal that points back at one of several objects (把 A 和 B 的工单，哦不，就第一个删了):
@@ -27,6 +29,7 @@ returns the clarification to ask instead; the policy asks the first one found:
   a correction or a contrast? (`protected_change`)
 * two person names run together as one parameter (负责人张三李四): which one? (`missing_slot`)
 * a change of an object with no new value (改一下 WO-…, 修改 WO-…): to what? (`missing_slot`)
+* a new value or destination only pointed at (改到那个常用的站, 派到那边): which? (`missing_slot`)
 * a number with a leading zero where the object stands (把 07 派到 ST-03): a bare key (`entity`)
 * an identifier with a wrong shape (T-202603150: a digit missing) or read out in Chinese
   digits (T 二零二六零三一五零一): the key cannot be confirmed (`protected_change`)
@@ -84,6 +87,8 @@ class _Data:
     contrast_cores: frozenset[str]  # 不是 standing alone between two objects
     date_unit: re.Pattern[str]  # a numeral before 月/日/号: a date, not a time of day (夜间)
     valueless_changes: frozenset[str]  # 修改 / 改一下: say nothing of the new value
+    impossible_clock: re.Pattern[str] | None  # 25点, 10点75分: a time of day that does not exist
+    vague_value: re.Pattern[str] | None  # 改到 + 那个常用的站: a value only pointed at (group "v")
 
 
 @functools.lru_cache(maxsize=1)
@@ -116,6 +121,9 @@ def _data() -> _Data:
         contrast_cores=frozenset(d["contrastCores"]),
         date_unit=re.compile(d["dateUnit"]),
         valueless_changes=frozenset(d["valuelessChanges"]),
+        impossible_clock=re.compile("|".join(f"(?:{x})" for x in d["impossibleClocks"])) if d.get("impossibleClocks") else None,
+        vague_value=re.compile(f"(?:{_alt(d['vagueValueVerbs'])})\\s*(?P<v>(?:{_alt(d['vagueValueOpeners'])})[^，,。；;！!？?\\n]{{0,12}})")
+        if d.get("vagueValueVerbs") else None,
     )
 
 
@@ -140,7 +148,7 @@ def write_risk(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -> Clarif
         return _retimed_to_impossible_date(draft, q)
     checks = (_ordinal_pick, _unsettled_repair, _dangling_repair, _direction_conflict, _retracted_write,
               _filler_joined_objects, _run_together_names, _alternative_objects, _contrasted_objects,
-              _change_without_value, _negation_lookalike, _impossible_date,
+              _change_without_value, _negation_lookalike, _impossible_date, _impossible_clock, _vague_value,
               functools.partial(_unsure_identifier, suspicious=suspicious), _zero_led_number, _unconfirmed_object,
               _class_noun_mover)
     for check in checks:
@@ -205,19 +213,19 @@ def _filler_joined_objects(draft: Draft, q: QuestionTexts) -> Clarification | No
         gap = text[a.o1:b.o0]
         if len(gap) > 12 or not _only_fillers(gap.replace(" ", ""), data):
             continue
-        return _one_or_both(draft, q, a, b)
+        return _one_or_both(draft, q, a, b, "entity")
     return None
 
 
-def _one_or_both(draft: Draft, q: QuestionTexts, a, b) -> Clarification:  # noqa: ANN001 - two facts with o0/o1
-    """Two objects run together: one, the other or both? (`missing_slot`, options from their text)"""
+def _one_or_both(draft: Draft, q: QuestionTexts, a, b, reason: str = "missing_slot") -> Clarification:  # noqa: ANN001 - two facts with o0/o1
+    """Two objects run together: one, the other or both? (`reason`, options from their text)"""
     from nlu.decision.questions import readings
 
     text = draft.original
     x, y = text[a.o0:a.o1], text[b.o0:b.o1]
     opts = readings(draft, a.o0, b.o1, [(q.option("only_one", id=x), x), (q.option("only_one", id=y), y),
                                         (q.option("both_label", first=x, second=y), q.option("both_fill", first=x, second=y))])
-    return Clarification("missing_slot", q.question("filler_joined_objects", first=x, second=y),
+    return Clarification(reason, q.question("filler_joined_objects", first=x, second=y),
                          ["entities", "semanticFrames"], opts)
 
 
@@ -293,6 +301,23 @@ def _impossible_date(draft: Draft, q: QuestionTexts) -> Clarification | None:
     return None
 
 
+_CLOCK_UNITS = ("点", "时")  # what every impossibleClocks shape holds: the cheap test first
+
+
+def _impossible_clock(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    """明天25点派一单 / 10点75分: no such hour or minute — the time of the order is unknown,
+    never another hour (`protected_change`)."""
+    text = draft.original
+    clock = _data().impossible_clock
+    if clock is None or not any(u in text for u in _CLOCK_UNITS):
+        return None  # no clock time anywhere (the usual write)
+    m = clock.search(text)
+    if m is None:
+        return None
+    return Clarification("protected_change", q.question("impossible_time", shown=m.group().strip()),
+                         ["entities", "semanticFrames"], [])
+
+
 def _bad_date(q: QuestionTexts, shown: str) -> Clarification:
     return Clarification("protected_change", q.question("impossible_date", shown=shown), ["entities", "semanticFrames"], [])
 
@@ -305,6 +330,22 @@ def _unconfirmed_object(draft: Draft, q: QuestionTexts) -> Clarification | None:
             # whose object is uncertain asks `protected_change` or `missing_slot`)
             return Clarification("missing_slot", q.question("unconfirmed_object", shown=shown), ["entities", "semanticFrames"], [])
     return None
+
+
+def _vague_value(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    """把 T-… 的终点改到那个常用的站 / 派 AGV-05 到那边: the new value or destination is only
+    pointed at — no identifier, place or time stands in the phrase — so the write's parameter
+    is not said (`missing_slot`; design 8: never guessed)."""
+    rx = _data().vague_value
+    m = rx.search(draft.original) if rx is not None else None
+    if m is None:
+        return None
+    v0, v1 = m.span("v")
+    values = draft.scratch.get(K.VALUES) or ()
+    if any(v0 <= e.o0 < v1 for e in draft.entities) or any(v0 <= v.o0 < v1 for v in values):
+        return None  # 改到这周五 / 派到那个 ST-05: the value is said
+    shown = m.group("v").strip()
+    return Clarification("missing_slot", q.question("unconfirmed_object", shown=shown), ["entities", "semanticFrames"], [])
 
 
 def _ordinal_pick(draft: Draft, q: QuestionTexts) -> Clarification | None:
@@ -508,6 +549,15 @@ def _zero_led_number(draft: Draft, q: QuestionTexts) -> Clarification | None:
         if e.type == "quantity" and e.o1 - e.o0 >= 2 and text[e.o0] == "0" and text[e.o0:e.o1].isdigit():
             return Clarification("entity", q.question("bare_reference", shown=text[e.o0:e.o1]), ["entities"], [])
     return None
+
+
+def spoken_identifier_at(text: str, i: int) -> int | None:
+    """The end of a key read out in Chinese digits starting at `i` (spaces skipped: 给 AGV零七 …),
+    or None — a write's object the layer cannot confirm (spokenIdShapes)."""
+    while i < len(text) and text[i] == " ":
+        i += 1
+    m = _data().spoken_id.match(text, i)
+    return None if m is None else m.end()
 
 
 def _retimed_to_impossible_date(draft: Draft, q: QuestionTexts) -> Clarification | None:

@@ -47,6 +47,8 @@ class Found(NamedTuple):  # immutable; cheaper to build than a frozen dataclass
 
 
 _BOUNDED = "(?<![A-Za-z0-9])"  # how the pack's identifier patterns open
+# a key's prefix and number with spaces round the hyphen (one at least): AGV - 35, ST -05
+_SPACED_ID = re.compile(r"(?<![A-Za-z0-9])(?P<prefix>[A-Za-z]{1,4}\d?[A-Za-z]?)(?: +- *| *- +)(?P<number>\d{2,10})(?![A-Za-z0-9])")
 # A maximal run that could hold an identifier: ASCII letters/digits and hyphens with one digit
 # at least, or letters-hyphen-letters. Plainly `[A-Za-z0-9-]*[0-9][A-Za-z0-9-]*|[A-Za-z]+-[A-Za-z-]+`;
 # spelled to open with a class, so the regex engine skips to candidates by itself (the
@@ -145,6 +147,11 @@ class ProtectStage(Stage):
         for pat, m in self._scan_windows(text, windows, self.pack.identifier_patterns, 2):
             found.append((m.start(), m.end(), new(Found, (0, 0, "identifier", pat.entity_type, m.group().upper(), False))))
             taken.add(*m.span())
+        if " -" in text or "- " in text:  # AGV - 35: the rare key typed with spaces round its hyphen
+            for o0, o1, kind, value in self._spaced_identifiers(text):
+                if not taken.overlaps(o0, o1):
+                    found.append((o0, o1, new(Found, (0, 0, "identifier", kind, value, False))))
+                    taken.add(o0, o1)
         # a look-alike overlapping an identifier is dropped below, so a window the identifiers
         # cover whole (the usual AGV-01) is not searched for one
         open_windows = [w for w in windows if w[3] and taken.mask.find(0, w[0], w[1]) >= 0]
@@ -243,6 +250,17 @@ class ProtectStage(Stage):
         if any(p.suspicious for p in facts):
             draft.raise_flag("lookalike_identifier")
         return reason
+
+    def _spaced_identifiers(self, text: str):  # noqa: ANN202
+        """(o0, o1, entity type, value) of each key written with spaces around its hyphen
+        (AGV - 35, ST -05) that a pack pattern takes once the spaces go: the text stays as
+        typed (protected whole), the value is the key itself — spaces are no part of a key."""
+        for m in _SPACED_ID.finditer(text):
+            joined = f"{m.group('prefix')}-{m.group('number')}"
+            for pat in self.pack.identifier_patterns:
+                if pat.pattern.fullmatch(joined):
+                    yield m.start(), m.end(), pat.entity_type, joined.upper()
+                    break
 
     def _id_windows(self, text: str) -> list[tuple[int, int, list[int], list[int]]]:
         """Identifier patterns only ever match inside a run of Latin letters, digits and

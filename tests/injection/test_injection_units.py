@@ -5,7 +5,9 @@ holdout-2026-12-01c, paraphrased by hand from the family: secrets asked for in p
 markers, bidi-wrapped orders, dash- or bracket-delimited asides, fenced pseudo-tags, authority
 claims inside a write and orders in a scanned record's field (the hd- cases themselves are not
 in them); and of holdout-2026-12-01d: forged clarification options carrying orders, bracketed
-authority headers, pure leak requests addressed to the assistant. The bar is stricter than the
+authority headers, pure leak requests addressed to the assistant; and of holdout-2026-12-01e: attacks that
+announce their order (以下为系统指令, 下面是开发者模式), asks to translate the rules above and an
+override banner quoted in an alarm field. The bar is stricter than the
 embedded corpus test's: a marker may not reach canonicalText under *any* decision (a clarify
 card shows canonicalText too), nor any fillText.
 """
@@ -17,7 +19,7 @@ from pathlib import Path
 import pytest
 
 CORPORA = Path(__file__).resolve().parents[2] / "lexicons" / "corpora"
-FAMILIES = ("leak", "spoken_roles", "bidi", "asides", "fences", "authority", "records", "options", "headers")
+FAMILIES = ("leak", "spoken_roles", "bidi", "asides", "fences", "authority", "records", "options", "headers", "heralds", "banners")
 
 
 def _corpus(family: str) -> dict:

@@ -2,7 +2,9 @@
 
 Corpora (hand-written, see their `about`): `lexicons/corpora/self_repair.typed.json` — a
 repair retracts only the constituent it replaces; `lexicons/corpora/write_safety.uncertain.json`
-— a write whose object, direction, date or key is uncertain asks, its look-alikes continue.
+— a write whose object, direction, date or key is uncertain asks, its look-alikes continue;
+`lexicons/corpora/write_safety.colloquial.json` — an order said with no pack write word (把 T-… 撤了,
+给 AGV-22 派一单去 ST-14, 让 AGV-30 回 ST-01) is a write, its look-alikes (…撤了吗, 转给…的工单有哪些) are not.
 """
 from __future__ import annotations
 
@@ -23,6 +25,8 @@ def _corpus(name: str) -> dict:
 
 REPAIR = _corpus("self_repair.typed.json")
 WRITES = _corpus("write_safety.uncertain.json")
+COLLOQUIAL = _corpus("write_safety.colloquial.json")
+_WRITE_CLASSES = frozenset({"create", "update", "cancel"})
 
 
 @pytest.fixture(scope="module")
@@ -77,3 +81,24 @@ def test_uncertain_write_asks(pipe: Pipeline, case: dict) -> None:
 def test_benign_look_alike_continues(pipe: Pipeline, case: dict) -> None:
     r = pipe.understand(case["text"], reference_time=REF)
     assert r.decision.action == "continue", (r.decision.action, r.decision.clarification, r.canonical_text)
+
+
+def test_colloquial_corpus_has_five_of_each() -> None:
+    assert COLLOQUIAL["rule"] == "write_safety.colloquial"
+    assert len(COLLOQUIAL["positive"]) >= 5 and len(COLLOQUIAL["negative"]) >= 5
+
+
+@pytest.mark.parametrize("case", COLLOQUIAL["positive"], ids=lambda c: c["text"])
+def test_colloquial_order_is_a_write(pipe: Pipeline, case: dict) -> None:
+    r = pipe.understand(case["text"], source=case["source"], reference_time=REF)
+    classes = [f.action_class for f in r.semantic_frames]
+    assert _WRITE_CLASSES.intersection(classes), (classes, r.canonical_text)
+    assert r.routing.template_candidates and r.routing.template_candidates[0].id == "operation", r.routing
+    assert not r.canonical_text.startswith("查询"), r.canonical_text
+
+
+@pytest.mark.parametrize("case", COLLOQUIAL["negative"], ids=lambda c: c["text"])
+def test_colloquial_look_alike_is_no_write(pipe: Pipeline, case: dict) -> None:
+    r = pipe.understand(case["text"], source=case["source"], reference_time=REF)
+    classes = [f.action_class for f in r.semantic_frames]
+    assert not _WRITE_CLASSES.intersection(classes), (classes, r.canonical_text)
