@@ -19,6 +19,12 @@ from nlu.semantics.view import SentenceView, Word
 _WORDS = function_words()  # lexicons/function_words.json, compiled once at import
 _COMPARATIVE = re.compile(rf"(?:{alternation(_WORDS.which_words)})[^，,。；;？?\s]{{0,4}}?"
                           rf"(?:{alternation(_WORDS.degree_adverbs)})?(?:{alternation(_WORDS.comparative_adjectives)})")
+# 哪辆 AGV 今天跑得最多: a superlative ranks the members of the whole set — a compare with no
+# coordinated objects, and the object noun and a time may stand between (a longer gap)
+_SUPERLATIVE = re.compile(rf"(?:{alternation(_WORDS.which_words)})[^，,。；;？?\n]{{0,12}}?"
+                          rf"(?:{alternation(_WORDS.superlative_adverb)})(?:{alternation(_WORDS.comparative_adjectives)})"
+                          rf"(?=\s*(?:{alternation(_WORDS.superlative_closers)}|[，,。；;！!？?]|$))")
+_SUPERLATIVE_WORD = _WORDS.one("superlative_adverb")
 _COUNT_UNIT = re.compile(rf"\s*(?:{alternation(_WORDS.count_classifiers)})\s*$")
 _YES_NO = _WORDS.yes_no_words
 COMPARED_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station", "organization", "person",
@@ -26,12 +32,16 @@ COMPARED_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "stat
 
 
 def asks_comparison(view: SentenceView) -> bool:
-    """AGV-01 和 AGV-02 哪个任务多 / WO-1 和 WO-2 哪个先完成."""
+    """AGV-01 和 AGV-02 哪个任务多 / WO-1 和 WO-2 哪个先完成 / AGV-51和AGV-52昨天谁跑的任务多 (a
+    time between the objects and the question) / 哪辆 AGV 今天跑得最多 (a superlative compares
+    the members of the whole set: no coordinated objects needed)."""
     text = view.text
+    if _SUPERLATIVE_WORD in text and _SUPERLATIVE.search(text):  # (most texts hold no 最: no search)
+        return True
     for m in _COMPARATIVE.finditer(text):
         lo, _ = view.clause_span(m.start())
         before = [x for x in view.mentions if lo <= x.c0 and x.c1 <= m.start() and x.type in COMPARED_TYPES]
-        if before and len(group_of(view, before[-1])) >= 2:
+        if any(len(group_of(view, x)) >= 2 for x in before):
             return True
     return False
 

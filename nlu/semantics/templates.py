@@ -41,6 +41,16 @@ class TemplateRules:
     # Object nouns that head a described set: "…低于 90% 的站点", "今天要进一车间的机车".
     object_heads: tuple[str, ...]
     constructions: tuple[Construction, ...] = ()
+    # Record nouns that name records even without 的 (记录, 历史): "HXD3-0611 最近三次检修记录",
+    # where "AGV-29 当前任务" is the vehicle's current task and "AGV-20 有没有报警" its state.
+    history_nouns: tuple[str, ...] = ()
+    # 排名第一的那台 AGV, 排名前三的站点: a ranking word with an ordinal after it picks members by
+    # rank (a modifier), it does not ask for the ranking report.
+    rank_words: frozenset[str] = frozenset()
+    rank_ordinals: tuple[str, ...] = ()
+
+    def ranks_members(self, text: str, word: str, end: int) -> bool:
+        return word in self.rank_words and text.startswith(self.rank_ordinals, end)
     # Light verbs between a negation and the template word it declines (不用做报表, 不要看明细).
     decline_verbs: tuple[str, ...] = ()
     # Negations that deny a fact (没有, 不是): they ask whether it is so and decline no template.
@@ -108,6 +118,9 @@ def template_rules(pack) -> TemplateRules:  # noqa: ANN001
             object_templates=pack.object_templates,
             measure_attributes=frozenset(nouns["measureAttributes"]),
             record_nouns=tuple(nouns["recordNouns"]),
+            history_nouns=tuple(nouns.get("historyNouns", ())),
+            rank_words=frozenset(nouns.get("rankWords", ())),
+            rank_ordinals=tuple(nouns.get("rankOrdinals", ())),
             object_heads=tuple(nouns["objectHeads"]),
             decline_verbs=tuple(sorted(nouns.get("declineVerbs", ()), key=len, reverse=True)),
             fact_negations=frozenset(nouns.get("factNegations", ())),

@@ -101,6 +101,8 @@ class RouteStage(Stage):
                 continue  # 不用统计 / 不要报表 / 不用做报表: a template the user declines is not asked for
             if rules.agent_suffixes and view.text.startswith(rules.agent_suffixes, w.c1):
                 continue  # 计划员, 统计员: a person named by the work, not the answer shape asked
+            if rules.ranks_members(view.text, w.text, w.c1):
+                continue  # 排名第一的那台 AGV: members picked by rank, not the ranking asked for
             for tpl in w.data:
                 if tpl == "operation":
                     continue  # an operation is decided by the write frame, below
@@ -133,9 +135,12 @@ class RouteStage(Stage):
         work_order = any(m.type == "work_order" for m in view.mentions) or _refers_to(draft, "work_order")
         if work_order:
             hints.add("workorder", INFERRED, "context")
-            if explicit == {"status"}:  # WO-… 的进度怎么样: a work order's state is the workorder template
+            if explicit and explicit <= _WORK_ORDER_VIEWS:
+                # WO-… 的进度怎么样 / WO-… 用了哪些配件: a named work order's state or contents is
+                # the workorder template, the object's own view
+                for t in explicit:
+                    hints.add(t, SUBORDINATE, "context")
                 explicit = {"workorder"}
-                hints.add("status", SUBORDINATE, "context")
         for c in rules.constructions_in(view.text, frozenset(m.type for m in view.mentions)):  # 排在哪天 → plan; …的工单，列一下 → list
             explicit.add(c.template)
             governed = explicit & c.governs
@@ -292,6 +297,7 @@ class RouteStage(Stage):
 
 # ---------------------------------------------------------------------- template helpers
 _OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
+_WORK_ORDER_VIEWS = frozenset({"status", "list"})  # what a named work order's own view answers
 _T = implied_template_words()  # lexicons/implied_templates.json, read once at import
 _BARE_PARTICLES = frozenset(_T.bare_particles)
 _DEMONSTRATIVES = _T.record_demonstratives
@@ -301,6 +307,7 @@ _RECORD_TAIL = " ，,。；;！!？?\n" + "".join(_T.record_tail_particles)
 _AMOUNT = _T.one("amount_marker")  # 量
 _WHICH = _T.one("which_prefix")  # 哪
 _PLACE_QUESTIONS = _T.place_questions  # 哪里 / 哪儿
+_TERM_EXPLANATIONS = frozenset(_T.term_explanations)  # 是什么意思 / 有什么区别: a term explained
 
 
 def _refers_to(draft: Draft, etype: str) -> bool:
@@ -352,6 +359,11 @@ def _asks_records(view: SentenceView, rules: TemplateRules) -> bool:
         tail = text[lo:hi].rstrip(_RECORD_TAIL)
         k = tail.rfind(_DE)
         if k < 0:
+            # HXD3-0611 最近三次检修记录: a record noun closing a clause about a named object or a
+            # period (no 的) names the records too; AGV-29 当前任务 (an object noun) does not
+            if rules.history_nouns and tail.endswith(rules.history_nouns) and \
+                    any(lo <= m.c0 < hi for m in view.mentions):
+                return True
             continue
         head = tail[k + 1:].strip()
         for d in _DEMONSTRATIVES:  # …的那个任务
@@ -390,6 +402,14 @@ def _named_by_identifier(view: SentenceView, domain: str) -> bool:
     return any(IDENTIFIER_DOMAIN.get(m.type) == domain for m in view.mentions)
 
 
+def _explanation_template(frames) -> str | None:  # noqa: ANN001 - the turn's unnegated frames
+    """A term explained (什么意思, 有什么区别, 是什么标准) has no template of the ontology; another
+    explanation naming no object (怎么处理, 是一回事吗) keeps the aggregated view as before."""
+    if any(f.action_class == "explain" and f.predicate in _TERM_EXPLANATIONS for f in frames):
+        return None
+    return "report"
+
+
 def _implied_template(draft: Draft, view: SentenceView, rules: TemplateRules) -> str | None:
     """The answer shape of a data question no trigger word names (ontology templates).
 
@@ -401,15 +421,20 @@ def _implied_template(draft: Draft, view: SentenceView, rules: TemplateRules) ->
     classes = {f.action_class for f in frames}
     times = any(m.type in ("time", "time_range") for m in view.mentions)
     named = _named(draft, view)
-    if "explain" in classes and (view.mentions or view.domain_words):  # 辅修是什么意思, C4修和C5修有什么区别
-        return "status" if named else "report"
+    if "explain" in classes and (view.mentions or view.domain_words):
+        # AGV-03 为什么离线: the named object's state; 辅修是什么意思, C4修和C5修有什么区别: a term
+        # explained — no template of the ontology is an explanation, so none is chosen (the
+        # decision's open-question judge lets a domain-settled question continue)
+        return "status" if named else _explanation_template(frames)
     if not named and not view.domain_words:
         return None  # 今天有没有异常: neither an object nor a domain — ask, do not guess
     questions = [w for w in view.cues if w.kind == cues.QUESTION and w.text not in _BARE_PARTICLES]
     if "compare" in classes:
+        if not named and any(w.text.startswith(_WHICH) and w.text not in _PLACE_QUESTIONS for w in questions):
+            return "list"  # 哪台小车今天跑的任务最多: the member that ranks first, a list of members
         return "report" if times and not named or times and _AMOUNT in view.text else "status"
     if "explain" in classes:
-        return "status" if named else "report"
+        return "status" if named else _explanation_template(frames)
     if "count" in classes:
         return "count"
     if any(w.text.startswith(_WHICH) and w.text not in _PLACE_QUESTIONS for w in questions):

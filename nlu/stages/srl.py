@@ -93,6 +93,9 @@ class SrlStage(Stage):
             if cls == "count" and (_presented(view, a) or _chart_after(view, a.c1)):
                 # 汇总成饼图 / 汇总上周故障，做成柱状图: the grouped view is asked, not a number
                 cls = "query"
+            elif cls == "explain" and view.presentation and _chart_after(view, a.c1, view.clause_span(a.c0)[1]):
+                # 失败原因分布饼图: the causes are the chart's categories — the chart is asked, not a why
+                cls = "query"
             frames.append(Frame(a.text, cls, [], neg is not None, modality_of(view, a.c0, lo),
                                 0.9, write))
             positions.append(a.c0)
@@ -357,9 +360,9 @@ def _bare(view: SentenceView) -> bool:
     return all(covered[i] or not (ch.isalnum()) for i, ch in enumerate(view.text))
 
 
-def _chart_after(view: SentenceView, pos: int) -> bool:
-    """A chart or table word (柱状图, 折线图, 表格 …) after `pos`: the sentence asks for a view."""
-    return any(p.c0 >= pos and p.text not in _LIST_WORDS for p in view.presentation)
+def _chart_after(view: SentenceView, pos: int, end: int | None = None) -> bool:
+    """A chart or table word (柱状图, 折线图, 表格 …) after `pos` (and before `end`): the sentence asks for a view."""
+    return any(p.c0 >= pos and (end is None or p.c1 <= end) and p.text not in _LIST_WORDS for p in view.presentation)
 
 
 def _presented(view: SentenceView, a: Word) -> bool:

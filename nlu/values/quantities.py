@@ -381,7 +381,24 @@ def find_amounts_and_quantities(
             canon = f"{num} {unit}" if unit else num
         out.append(ValueMatch(ns, end, kind, text[ns:end], value, unit, canon))  # type: ignore[arg-type]
         pos = end
+    if len(out) >= 2:  # (a range needs two values: most texts have fewer)
+        _share_range_unit(masked, out)
     return out
+
+
+_RANGE_JOINERS = frozenset(_C.get("rangeJoiners", ()))
+
+
+def _share_range_unit(masked: str, out: list[ValueMatch]) -> None:
+    """10到30分钟: the unit said once after the second number of a range is the first's too, so
+    the first is that quantity (10 分钟), not a bare number that could name an object. Only a
+    plain number right before a quantity across a range joiner; the text is not touched."""
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        if a.kind == "number" and b.kind == "quantity" and b.unit and a.value is not None \
+                and not (len(a.text) > 1 and a.text[0] == "0") \
+                and masked[a.end:b.start].strip() in _RANGE_JOINERS:  # (01: a code's digits, not a count)
+            out[i] = a._replace(kind="quantity", unit=b.unit, canonical_value=f"{format_decimal(a.value)} {b.unit}")
 
 
 _YUAN_WORDS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}

@@ -161,6 +161,8 @@ _PERIOD_RE = re.compile(
     rf"|{_YUE}(?![{_cc(_TG.month_false_followers)}]|{_w('month_middle')}(?!{_w('mid_repair_tail')}))"
     rf"|{_w('quarter_word')}|{_w('quarter_short')}(?!{alternation(_TG.quarter_false_followers)})|{_w('year_period')})"
 )
+_PP = _PERIOD_RE.groupindex["pp"] - 1  # the prefix's place in `m.groups()`
+_DOUBLED_FALSE_LEFT = frozenset(_TG.doubled_prefix_false_left)
 _RECENT_RE = re.compile(
     rf"(?P<rp>{_alt(RECENT_PREFIX)}) ?(?P<rn>\d+|[{_cc(_TG.recent_numerals)}]+) ?(?P<ru>{_alt(RECENT_UNITS)})"
     rf"(?:{alternation(_TG.recent_tails)})?"
@@ -416,6 +418,7 @@ _DT_MI, _DT_PT = _DT_RE.groupindex["mi"] - 1, _DT_RE.groupindex["pt"] - 1
 _DIGIT_BY_DIGIT = frozenset(_TG.digit_by_digit)
 _DT_HEADS_OF = itemgetter(*_DT_HEADS)
 _DT_H, _DT_CH = _DT_RE.groupindex["h"] - 1, _DT_RE.groupindex["ch"] - 1
+_DT_WP = _DT_RE.groupindex["wp"] - 1
 
 
 # ---------------------------------------------------------------- scanner
@@ -489,6 +492,10 @@ def _find_times(
         groups = m.groups()
         if not any(_DT_HEADS_OF(groups)):
             continue
+        wp = groups[_DT_WP]
+        if wp and len(wp) >= 2 and wp[0] == wp[1] and i > 0 and masked[i - 1] in _DOUBLED_FALSE_LEFT \
+                and m.start("wp") == i:  # 核对一下下周三: 一下 + 下周三, not the Wednesday after next
+            i, groups = i + 1, groups[:_DT_WP] + (wp[1:],) + groups[_DT_WP + 1:]
         mi = groups[_DT_MI]
         if mi and groups[_DT_PT] == _DECIMAL_POINT and groups[_DT_H] and all(c in _DIGIT_BY_DIGIT for c in mi) \
                 and not any(_CONTEXT_HEADS(groups)):
@@ -506,7 +513,12 @@ def _find_times(
         pos = end
 
     for m in _PERIOD_RE.finditer(masked):
-        cands.append((m.start(), m.end(), "time_range", _resolve_cached(_resolve_period, m.groups(), today)))
+        start, groups = m.start(), m.groups()
+        pp = groups[_PP]
+        if len(pp) >= 2 and pp[0] == pp[1] and start > 0 and masked[start - 1] in _DOUBLED_FALSE_LEFT:
+            # 看一下下周: the first 下 closes 一下 ("a bit"); the period is 下周, not the week after next
+            start, groups = start + 1, groups[:_PP] + (pp[1:],) + groups[_PP + 1:]
+        cands.append((start, m.end(), "time_range", _resolve_cached(_resolve_period, groups, today)))
     for m in _RECENT_RE.finditer(masked):
         cands.append((m.start(), m.end(), "time_range", _resolve_cached(_resolve_recent, m.groups(), today)))
 
