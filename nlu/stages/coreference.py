@@ -360,13 +360,7 @@ class CoreferenceStage(Stage):
         before. A read about it can be answered; which one a write would touch is still asked."""
         if not p.has_head or p.ordinal is not None:
             return False
-        pos = p.c0
-        while pos > 0 and view.text[pos - 1].isspace():
-            pos -= 1
-        if pos == 0 or view.text[pos - 1] != _ATTRIBUTIVE:
-            return False
-        lo, _ = view.clause_span(p.c0)
-        return any(lo <= m.c0 and m.c1 < pos and m.type not in _NOT_DETERMINED for m in view.mentions)
+        return any(m.type not in _NOT_DETERMINED for m in _described_by(view, p))
 
     @staticmethod
     def _mover_job(view: SentenceView, p: Referring) -> bool:
@@ -384,14 +378,7 @@ class CoreferenceStage(Stage):
         """…从 ST-02 到 ST-11 的那个任务: a relative clause with entities describes the referent itself."""
         if p.ordinal is not None:
             return False
-        pos = p.c0
-        while pos > 0 and view.text[pos - 1].isspace():
-            pos -= 1
-        if pos == 0 or view.text[pos - 1] != _ATTRIBUTIVE:
-            return False
-        lo, _ = view.clause_span(p.c0)
-        described = [m for m in view.mentions if lo <= m.c0 and m.c1 < pos and m.type not in ("time", "time_range")]
-        return len(described) >= 2
+        return sum(m.type not in ("time", "time_range") for m in _described_by(view, p)) >= 2
 
     # ------------------------------------------------------------------ resolution
     def _resolve(self, draft: Draft, view: SentenceView, p: Referring, switched: set[str]) -> None:
@@ -499,3 +486,15 @@ def _domain_ok(r: Referent, switched: set[str]) -> bool:
         return True
     domain = r.domain or IDENTIFIER_DOMAIN.get(r.entity_type)
     return domain is None or domain in switched
+
+
+def _described_by(view: SentenceView, p: Referring) -> list[Mention]:
+    """The mentions of the clause that ends in 的 right before the phrase `p` (…从 ST-02 到 ST-11
+    的那个任务: ST-02, ST-11), or none when no 的 stands right before it (spaces aside)."""
+    pos = p.c0
+    while pos > 0 and view.text[pos - 1].isspace():
+        pos -= 1
+    if pos == 0 or view.text[pos - 1] != _ATTRIBUTIVE:
+        return []
+    lo, _ = view.clause_span(p.c0)
+    return [m for m in view.mentions if lo <= m.c0 and m.c1 < pos]
