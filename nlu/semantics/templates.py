@@ -48,6 +48,9 @@ class TemplateRules:
     # rank (a modifier), it does not ask for the ranking report.
     rank_words: frozenset[str] = frozenset()
     rank_ordinals: tuple[str, ...] = ()
+    # 检修车间, 检修库: the heads of a place name an explicit domain word may open (the word then
+    # names the place, implied evidence of its domain — read by the route stage)
+    place_heads: tuple[str, ...] = ()
 
     def ranks_members(self, text: str, word: str, end: int) -> bool:
         return word in self.rank_words and text.startswith(self.rank_ordinals, end)
@@ -121,6 +124,7 @@ def template_rules(pack) -> TemplateRules:  # noqa: ANN001
             history_nouns=tuple(nouns.get("historyNouns", ())),
             rank_words=frozenset(nouns.get("rankWords", ())),
             rank_ordinals=tuple(nouns.get("rankOrdinals", ())),
+            place_heads=tuple(nouns.get("placeHeads", ())),
             object_heads=tuple(nouns["objectHeads"]),
             decline_verbs=tuple(sorted(nouns.get("declineVerbs", ()), key=len, reverse=True)),
             fact_negations=frozenset(nouns.get("factNegations", ())),

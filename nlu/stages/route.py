@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from nlu import draft_keys as K
 from nlu.draft import Candidate, Draft, Term
-from nlu.lexicon import Pack, default_pack, load_data_file
+from nlu.lexicon import Pack, default_pack
 from nlu.lexicon.word_classes import function_words, implied_template_words
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
@@ -75,7 +75,6 @@ class RouteStage(Stage):
         load_rules()
         self.rules: TemplateRules = template_rules(self.pack)
         self.shared = shared_words(self.pack)
-        self._place_heads = tuple(load_data_file("routing.json", self.pack.root).get("placeHeads", ()))
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
@@ -183,7 +182,7 @@ class RouteStage(Stage):
         explicit: set[str] = set()
         for w in view.domain_words:
             # 检修车间, 检修库: an explicit word opening a place name names the place (implied evidence)
-            place = view.text.startswith(self._place_heads, w.c1)
+            place = view.text.startswith(self.rules.place_heads, w.c1)
             for domain, is_explicit_word in w.data:
                 if is_explicit_word and place:
                     scores.add(domain, INFERRED, "context")
