@@ -308,8 +308,6 @@ class _Phonetics:
                     self.by_context.setdefault((k, sy[:k] + sy[k + 1:]), []).append((sy[k], s))
         self._surfaces = seen
         self._words = words_for(pack)
-        self._jieba = None
-        self._jieba_lock = threading.Lock()
 
     def toneless(self, s: str) -> list[str]:
         return self._lazy(s, errors="default")
@@ -317,14 +315,11 @@ class _Phonetics:
     def toned(self, s: str) -> list[str]:
         return self._lazy(s, style=self._toned, errors="default", neutral_tone_with_five=True)
 
-    def segmenter(self):
-        """The pack's word list (`nlu.text.words`, one jieba dictionary per process), loaded."""
-        if self._jieba is None:
-            with self._jieba_lock:
-                if self._jieba is None:
-                    self._words.load()  # ~0.5 s once: jieba import + dictionary
-                    self._jieba = self._words
-        return self._jieba
+    def segmenter(self):  # noqa: ANN201 - nlu.text.words.Words
+        """The pack's word list (`nlu.text.words`, one jieba dictionary per process), loaded
+        (`Words.load` is idempotent and thread-safe: ~0.5 s once for the import and dictionary)."""
+        self._words.load()
+        return self._words
 
 
 _PHONETICS: dict[int, _Phonetics] = {}
@@ -337,7 +332,7 @@ _WARMING_LOCK = threading.Lock()
 
 def phonetics_ready(pack: Pack) -> bool:
     ph = _PHONETICS.get(id(pack))
-    return ph is not None and ph._jieba is not None
+    return ph is not None and ph._words.ready()
 
 
 def _warm_in_background(pack: Pack) -> None:
