@@ -24,6 +24,22 @@ _AFTER_NAME = "".join(_WORDS.name_to_predicate_fillers)
 
 
 _A_NOT_A = frozenset(a_not_a_pivots())
+_DISPOSAL = _WORDS.one("disposal_marker")  # 把
+_DISPOSAL_REACH = 24  # code points from 把 to its verb (把 T-2026120101 这个任务 取消)
+_PHRASE_BREAK = frozenset("，,。；;！!？?：:\n")
+
+
+def _disposal_in_gap(view: SentenceView, gap_start: int, gap_end: int) -> int | None:
+    """The position of a 把 that opens the gap between a negation and its predicate (after
+    fillers only), when the 把 phrase runs to the predicate with no
+    break in it: the predicate is the disposal's verb, so the negation governs it."""
+    text = view.text
+    k = text.find(_DISPOSAL, gap_start, gap_end)
+    if k < 0 or gap_end - k > _DISPOSAL_REACH or any(ch not in _FILLER for ch in text[gap_start:k]):
+        return None
+    # an action word inside the phrase (别把取消的任务删除) modifies the object: the negation
+    # still reaches the verb — erring towards a negated write, which is never run as an order
+    return None if _PHRASE_BREAK.intersection(text[k:gap_end]) else k
 
 
 def a_not_a(text: str, w: Word) -> bool:
@@ -59,7 +75,11 @@ def negation_before(view: SentenceView, pos: int, lo: int = 0, *, through_mentio
                 if m.type == "person" and gap_start <= m.c0 and m.c1 <= gap_end and not text[m.c1:pos].strip(_AFTER_NAME):
                     gap_end = m.c0
                     break
-        if through_coverb:  # 不要给 AGV-03 派任务 / 别给它派: the coverb phrase stands inside the scope
+        if through_coverb and (k := _disposal_in_gap(view, gap_start, gap_end)) is not None:
+            # 千万别把 AGV-09 的任务取消 / 不要把 T-… 这个任务取消: the whole 把 phrase, the object
+            # with its 的-noun or classifier, stands inside the scope of the negation before it
+            gap_end = k
+        elif through_coverb:  # 不要给 AGV-03 派任务 / 别给它派: the coverb phrase stands inside the scope
             refs = [(m.c0, m.c1) for m in view.within(view.mentions, "mentions", gap_start, gap_end)] + \
                 [(p.c0, p.c1) for p in view.within(view.pronouns, "pronouns", gap_start, gap_end)]
             for a, b in refs:

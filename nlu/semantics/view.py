@@ -93,7 +93,10 @@ class SentenceView:
                         continue
                     self.actions.append(word)
                 elif kw.kind == "negation":
-                    self.negations.append(word)
+                    # 别 in 级别 / 特别 / 分别 is no negation: a negation governs a predicate only
+                    # at word boundaries (the text keeps it protected either way)
+                    if bounded_here(text, m.start, m.end):
+                        self.negations.append(word)
                 elif kw.kind == "comparison":
                     self.comparisons.append(word)
                 elif bounded_here(text, m.start, m.end):  # an explicit domain word, at word boundaries
