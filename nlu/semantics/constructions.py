@@ -134,6 +134,14 @@ def _implied_at(view: SentenceView, positions) -> list[Word]:  # noqa: ANN001 - 
             w = None
         if w is None and text.startswith(_CHANGE_ATTRIBUTES, i):
             w = _attribute_change(view, i)
+        if w is None and ch in _VALUE_CHANGE_STARTS:
+            w = _value_change(view, i)
+        if w is None and ch in _MOVE_STARTS:
+            w = _purposed_move(view, i)
+        if w is None and ch in _TOPIC_DISPOSAL_STARTS:
+            w = _topic_disposal(view, i)
+        if w is None and ch in _LIGHT_DISPATCH_STARTS and not out:
+            w = _light_dispatch(view, i)
         if w is not None and not any(a.c0 < w.c1 and w.c0 < a.c1 for a in out):
             out.append(w)
     return out
@@ -177,6 +185,10 @@ def _topic_dispatch(view: SentenceView, i: int) -> Word | None:
     if span is None:
         return None
     lo, hi = span
+    if _narrated(text, lo, i):
+        return None  # AGV-07 被调到 ST-05 / 已经派去: a move told, not ordered
+    if any(getattr(a.data, "write", False) for a in view.actions):
+        return None  # 创建一个搬运任务，AGV-05从ST-01送到ST-04: the move is the content of that write
     movers = [x for x in view.mentions if lo <= x.c0 and x.c1 <= i and x.type in MOVERS]
     place = [x for x in view.mentions if m.end() <= x.c0 < hi and x.type in ("station", "location")]
     if not movers or not place:
@@ -247,6 +259,164 @@ def _changed_to_value(view: SentenceView, i: int, j: int, lo: int, hi: int) -> b
         return False
     rest = text[j:hi]
     return bool(rest.strip(_SENT_TAIL)) and not _ASKING_TAIL.search(rest)
+
+
+_VALUE_CHANGE = re.compile(f"(?:{alternation(sorted(_W.value_change_verbs, key=len, reverse=True))})"
+                           f"[{char_class(_W.value_change_results)}]")
+_VALUE_CHANGE_STARTS = frozenset(w[0] for w in _W.value_change_verbs)
+_NARRATED_CHANGE = tuple(sorted(_W.narrated_change_markers, key=len, reverse=True))
+_ATTRIBUTE_PHRASE = 10  # code points of the attribute between the object and the verb (的低电量报警阈值)
+
+
+def _value_change(view: SentenceView, i: int) -> Word | None:
+    """T-… 的目的站改成 ST-06 / AGV-12 低电量报警阈值调到百分之三十 / WO-…，责任人设为赵敏: an
+    object, a short attribute phrase, a value-change verb with its result complement and a value,
+    in a clause with no other action: an update of the object's attribute. Not asked about
+    (…改成 ST-06 了吗, 调到多少), not describing (调到 30% 的车), not narrated (已经改成, 被调到)."""
+    text = view.text
+    m = _VALUE_CHANGE.match(text, i)
+    span = _actionless_clause(view, i) if m is not None else None
+    if span is None:
+        return None
+    lo, hi = span
+    rest = text[m.end():hi]
+    if not rest.strip(_SENT_TAIL) or _ASKING_TAIL.search(rest) or view.has_cue(cues.QUESTION):
+        return None
+    if _narrated(text, lo, i) or rest.rstrip(_SENT_TAIL).endswith(_LE):
+        return None  # 已经改成 ST-06 / 调到百分之三十了: a change told, not ordered
+    if changed_object(view, lo, i) is None:
+        return None
+    return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
+
+
+def _narrated(text: str, lo: int, i: int) -> bool:
+    return any(text.find(w, lo, i) >= 0 for w in _NARRATED_CHANGE)
+
+
+def changed_object(view: SentenceView, lo: int, v0: int):  # noqa: ANN201 - a Mention or None
+    """The object whose attribute a change verb at `v0` (clause start `lo`) sets: the last
+    mover, record or station before it in its clause with at most a short attribute phrase
+    between (T-… 的目的站 | 改成), or — the clause being that attribute phrase alone — the last
+    object closing the clause before (WO-20261111，责任人 | 换成): a topic and its comment."""
+    text = view.text
+    obj = next((x for x in reversed(view.mentions) if lo <= x.c0 and x.c1 <= v0), None)
+    if obj is not None:
+        return obj if obj.type in _CHANGED_TYPES and _attribute_phrase(text[obj.c1:v0]) else None
+    if lo == 0 or not _attribute_phrase(text[lo:v0]) or not text[lo:v0].strip():
+        return None
+    plo, _ = view.clause_span(lo - 1)
+    prev = next((x for x in reversed(view.mentions) if plo <= x.c0 and x.c1 <= lo), None)
+    if prev is None or prev.type not in _CHANGED_TYPES or text[prev.c1:lo].strip(_CLAUSE_END + " ") \
+            or _has_action(view, plo, lo):
+        return None
+    return prev
+
+
+_CHANGED_TYPES = MOVERS | _RECORD_TYPES | {"station"}
+
+
+def _attribute_phrase(gap: str) -> bool:
+    """Nothing, or a short run of Chinese characters (的目的站, 低电量报警阈值): an attribute."""
+    gap = gap.strip()
+    return len(gap) <= _ATTRIBUTE_PHRASE and all("\u4e00" <= ch <= "\u9fff" for ch in gap)
+
+
+_MOVE = re.compile(alternation(sorted(_W.move_words, key=len, reverse=True)))
+_MOVE_STARTS = frozenset(w[0] for w in _W.move_words)
+_PURPOSE = re.compile(f"\\s*(?:{alternation(sorted(_W.move_purposes, key=len, reverse=True))})")
+_MOVE_GAP_TYPES = frozenset({"time", "time_range"})  # what may stand between the mover and its motion word
+
+
+def _purposed_move(view: SentenceView, i: int) -> Word | None:
+    """AGV-07 明天上午9点去 ST-02 取货 / AGV-09 回 ST-01 待命: a mover, (a time,) a motion word,
+    a place and what the mover is to do there, closing a clause with no action word: an order
+    to dispatch it. Not asked (…取货了吗, 几点去), not told (已经去 ST-02 取货了, 正在回)."""
+    text = view.text
+    m = _MOVE.match(text, i)
+    span = _actionless_clause(view, i) if m is not None else None
+    if span is None or view.has_cue(cues.QUESTION):
+        return None
+    lo, hi = span
+    before = [x for x in view.mentions if lo <= x.c0 and x.c1 <= i]
+    movers = [x for x in before if x.type in MOVERS]
+    if not movers or any(x.c0 > movers[-1].c0 and x.type not in _MOVE_GAP_TYPES for x in before):
+        return None
+    gap = list(text[movers[-1].c1:i])
+    for x in before:
+        if x.c0 >= movers[-1].c1:
+            gap[x.c0 - movers[-1].c1:x.c1 - movers[-1].c1] = [" "] * (x.c1 - x.c0)
+    if "".join(gap).strip():
+        return None  # only the mover, spaces and a time before the motion word
+    place = next((x for x in view.mentions if x.c0 >= m.end()), None)
+    if place is None or place.type not in ("station", "location") or place.c1 > hi or text[m.end():place.c0].strip():
+        return None
+    p = _PURPOSE.match(text, place.c1)
+    if p is None or text[p.end():hi].strip(_SENT_TAIL) or _narrated(text, lo, hi) or _LE in text[p.end():hi]:
+        return None
+    return Word(i, m.end(), "action", ImpliedAction(m.group(), "create", True), m.group())
+
+
+def moves_to(a: Word) -> bool:
+    """A dispatch said by its motion word alone (回 in AGV-09 回 ST-01 待命): its place is the target."""
+    return isinstance(a.data, ImpliedAction) and a.data.action_class == "create" and a.text in _MOVE_WORDS
+
+
+_MOVE_WORDS = frozenset(_W.move_words)
+_TOPIC_DISPOSAL_CLASS = {**{w: "update" for w in _W.disposal_update_verbs}, **{w: "cancel" for w in _W.disposal_cancel_verbs}}
+_TOPIC_DISPOSAL = re.compile(f"(?P<v>[{char_class(tuple(_TOPIC_DISPOSAL_CLASS))}])(?:{alternation(_W.disposal_perfectives)})")
+_TOPIC_DISPOSAL_STARTS = frozenset(_TOPIC_DISPOSAL_CLASS)
+_IMPERATIVE_TAILS = tuple(_W.topic_disposal_tails)
+
+
+def _topic_disposal(view: SentenceView, i: int) -> Word | None:
+    """T-… 撤掉 / T-…别执行了，撤了吧: a colloquial disposal verb (撤/退/关/停 + 了/掉) after its
+    object with no 把, said as an order — 掉 right after the verb or 吧 closing the clause —
+    where the object stands right before it or opens the clause before: a write of the verb's
+    class. Not 撤了 alone (told), not 撤了吗 (asked), not 我已经把 … 撤了 (the disposal's)."""
+    text = view.text
+    m = _TOPIC_DISPOSAL.match(text, i)
+    span = _actionless_clause(view, i) if m is not None else None
+    if span is None or view.has_cue(cues.QUESTION):
+        return None
+    lo, hi = span
+    rest = text[m.end():hi]
+    if rest.strip(_SENT_TAIL) or _ASKING_TAIL.search(rest) or _narrated(text, 0, i) or _BA in text[:i]:
+        return None
+    said = text[i + 1:m.end()] + rest
+    if not any(t in said for t in _IMPERATIVE_TAILS):
+        return None
+    obj = next((x for x in reversed(view.mentions) if lo <= x.c0 and x.c1 <= i), None)
+    if obj is not None:
+        if obj.type not in _RECORD_TYPES | MOVERS or text[obj.c1:i].strip():
+            return None
+    elif lo > 0 and not text[lo:i].strip():
+        plo, _ = view.clause_span(lo - 1)
+        obj = next((x for x in view.mentions if plo <= x.c0 < lo), None)
+        if obj is None or obj.type not in _RECORD_TYPES | MOVERS or text[plo:obj.c0].strip() or _has_action(view, plo, lo):
+            return None  # the object opens the clause before (T-…别执行了，撤了吧): its topic
+    else:
+        return None
+    return Word(i, m.end(), "action", ImpliedAction(text[i:m.end()], _TOPIC_DISPOSAL_CLASS[text[i]], True), text[i:m.end()])
+
+
+_LIGHT_DISPATCH = re.compile(alternation(sorted(_W.light_dispatch, key=len, reverse=True)))
+_LIGHT_DISPATCH_STARTS = frozenset(w[0] for w in _W.light_dispatch)
+
+
+def _light_dispatch(view: SentenceView, i: int) -> Word | None:
+    """AGV-07 从 ST-02 到 ST-09，派一下: 派一下 closing the turn, after a clause naming a mover
+    and a place it goes to, with no action word in the turn: the order to dispatch that move."""
+    text = view.text
+    m = _LIGHT_DISPATCH.match(text, i)
+    if m is None or text[m.end():].strip(_SENT_TAIL) or view.actions or view.has_cue(cues.QUESTION):
+        return None
+    lo, _ = view.clause_span(i)
+    if text[lo:i].strip() or lo == 0 or _narrated(text, 0, i):
+        return None
+    before = [x for x in view.mentions if x.c1 <= lo]
+    if not any(x.type in MOVERS for x in before) or not any(x.type in ("station", "location") for x in before):
+        return None
+    return Word(i, i + 1, "action", ImpliedAction(text[i], "create", True), text[i])
 
 
 _ORDER_VERBS = re.compile(f"\\s*(?:{alternation(_W.order_verbs)})\\s*")
@@ -352,7 +522,7 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
     return None
 
 
-_COLLOQUIAL_CLASS = {**{w: "update" for w in _W.disposal_update_verbs}, **{w: "cancel" for w in _W.disposal_cancel_verbs}}
+_COLLOQUIAL_CLASS = _TOPIC_DISPOSAL_CLASS  # the same verbs with 把 (把 T-… 撤了) as without (T-… 撤掉)
 # after the disposal's object: its record noun (的工单), 给, then 撤/关/停 + 了/掉 (把 T-… 给撤了)
 _COLLOQUIAL_VERB = re.compile(f"\\s*(?:{_DE}?\\s*(?:{alternation(_W.record_nouns)}))?\\s*{_GEI}?\\s*"
                               f"(?P<v>[{char_class(tuple(_COLLOQUIAL_CLASS))}])(?:{alternation(_W.disposal_perfectives)})")
@@ -372,6 +542,9 @@ def _colloquial_disposal(view: SentenceView, objs: list, hi: int) -> Word | None
     if rest.strip(_SENT_TAIL) or _ASKING_TAIL.search(rest):
         return None
     v0, v1 = m.start("v"), m.end()
+    lo, _ = view.clause_span(v0)
+    if _narrated(text, lo, v0):
+        return None  # 我已经把 T-… 撤了: a disposal told, not ordered
     return Word(v0, v1, "action", ImpliedAction(text[v0:v1], _COLLOQUIAL_CLASS[text[v0]], True), text[v0:v1])
 
 
@@ -486,8 +659,11 @@ def view_change_is_update(view: SentenceView, a: Word) -> bool:
         return False
     if any(a.c1 <= w.c0 and w.c1 <= hi for w in view.actions):
         return False  # 电量换成百分比显示: the result is shown, a view
-    return any(lo <= x.c0 and x.c1 <= a.c0 and x.type in MOVERS | _RECORD_TYPES for x in view.mentions) and \
-        not _ASKING_TAIL.search(text[j:hi])
+    if _ASKING_TAIL.search(text[j:hi]):
+        return False
+    # the record named in the clause, or as the topic of the clause before (WO-…，责任人换成赵敏)
+    return any(lo <= x.c0 and x.c1 <= a.c0 and x.type in MOVERS | _RECORD_TYPES for x in view.mentions) or \
+        (lo > 0 and (x := changed_object(view, lo, a.c0)) is not None and x.type in MOVERS | _RECORD_TYPES)
 
 
 @functools.lru_cache(maxsize=1)
@@ -509,7 +685,8 @@ _LATIN_STARTS = _latin()[2]  # read once at import, like the word classes above
 # every character a construction of `implied_actions` can open with (defined after all of them):
 # one character class, which the regex engine scans for in C
 _OPENERS = re.compile("[" + char_class("".join(sorted(
-    {_BA, _JIANG, _GEI, *_DISPATCH_VERBS, *_BUILD_STARTS, *_CHANGE_STARTS, *_TOPIC_ONLY_STARTS, *_LIGHT_STARTS}
+    {_BA, _JIANG, _GEI, *_DISPATCH_VERBS, *_BUILD_STARTS, *_CHANGE_STARTS, *_TOPIC_ONLY_STARTS, *_LIGHT_STARTS,
+     *_VALUE_CHANGE_STARTS, *_MOVE_STARTS, *_TOPIC_DISPOSAL_STARTS, *_LIGHT_DISPATCH_STARTS}
     | {a[0] for a in _CHANGE_ATTRIBUTES if a}))) + "]")
 # the first letters of the English write verbs (one character class, scanned for in C)
 _LATIN_FIRST = re.compile("[" + "".join(sorted(_LATIN_STARTS)) + "]")

@@ -15,6 +15,7 @@ from nlu.draft import Draft, Entity
 from nlu.draft_keys import SEMANTICS_VIEW
 from nlu.semantics import cues
 from nlu.semantics.clauses import clause_index, split_clauses
+from nlu.lexicon.word_classes import function_words
 from nlu.text.word_matcher import boundary_filter
 from nlu.stages.vocabulary import Vocabulary
 from nlu.text.wordscan import fold_ascii
@@ -93,9 +94,8 @@ class SentenceView:
                         continue
                     self.actions.append(word)
                 elif kw.kind == "negation":
-                    # 别 in 级别 / 特别 / 分别 is no negation: a negation governs a predicate only
-                    # at word boundaries (the text keeps it protected either way)
-                    if bounded_here(text, m.start, m.end):
+                    # 别 in 级别 / 特别 / 分别 is no negation (the text keeps it protected either way)
+                    if not _closes_a_word(text, m.start, m.end, bounded_here):
                         self.negations.append(word)
                 elif kw.kind == "comparison":
                     self.comparisons.append(word)
@@ -246,3 +246,16 @@ def sentence_view(draft: Draft, vocab: Vocabulary) -> SentenceView:
     view = SentenceView(draft, vocab)
     draft.scratch[_CACHE_KEY] = (key, view)
     return view
+
+
+_NEGATION_FUSERS = frozenset(function_words().negation_fusers)
+
+
+def _closes_a_word(text: str, start: int, end: int, bounded) -> bool:  # noqa: ANN001 - the boundary test
+    """The negation at [start, end) is the last character of a two-character word of the
+    dictionary (级别, 特别, 区别, 告别) whose first character does not fuse with a negation
+    (请勿, 永不, 决不 stay negations): a word that only looks like one. Conservative: asked only
+    where the negation does not stand at word boundaries, and any other cut keeps it."""
+    if start == 0 or text[start - 1] in _NEGATION_FUSERS or not "\u4e00" <= text[start - 1] <= "\u9fff":
+        return False
+    return not bounded(text, start, end) and bounded(text, start - 1, end)

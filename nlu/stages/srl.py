@@ -29,7 +29,8 @@ from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.anchors import Anchor, anchors
 from nlu.semantics.comparators import governed_values
-from nlu.semantics.constructions import implied_actions, not_a_predicate, open_resultative, quoted, view_change_is_update
+from nlu.semantics.constructions import (implied_actions, moves_to, not_a_predicate, open_resultative, quoted,
+                                         view_change_is_update)
 from nlu.semantics.write_intent import orders_at
 from nlu.semantics.write_uses import compile_for, load_rules as load_write_rules
 
@@ -152,7 +153,8 @@ class SrlStage(Stage):
         deadline = draft.scratch.get(DEADLINE)
         if deadline is not None:
             deadline.check()  # frames found; the arguments of a long text are the other half
-        result_ends = {a.c1 for a in actions if a.text[-1:] in _RESULT_ENDS}
+        # 改成 ST-09 / (AGV-09) 回 ST-01 待命: the place right after a result or a move is the target
+        result_ends = {a.c1 for a in actions if a.text[-1:] in _RESULT_ENDS or moves_to(a)}
         any_write = any(f.write for f in frames)  # asked per anchor below: once, not per anchor
         for anc in anchors(draft, view):
             if anc.entity_id is not None and anc.entity_id in consumed:

@@ -73,8 +73,10 @@ def test_the_construction_classes_keep_what_their_patterns_assume(shipped_root: 
     # a longer change verb is tried before its own prefix (改成 before 改): the file's order is the regex's
     for i, w in enumerate(words.change_verbs):
         assert not any(w.startswith(v) and w != v for v in words.change_verbs[:i]), w
-    # 调 opens only a topic dispatch; 派 is read by the causative-dispatch branch first
-    assert set(words.topic_send_verbs) - set(words.dispatch_verbs) == {"调"}
+    # 调 and the movement verbs 搬/运/送 open only a topic dispatch (AGV-07 从 ST-02 搬到 ST-09);
+    # 派 is read by the causative-dispatch branch first
+    assert set(words.topic_send_verbs) - set(words.dispatch_verbs) == {"调", "搬", "运", "送"}
+    assert not (set(words.topic_send_verbs) - {"调", "派"}) & {w[0] for w in words.change_verbs + words.build_verbs}
     assert set(words.send_results) <= set(words.resultatives)
 
 
