@@ -511,6 +511,9 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
         if text[k] in _SEND_RESULTS and text[v0] in _SEND_VERBS and objs and objs[0].type in MOVERS and \
                 v0 - objs[0].c1 <= 1:  # 把 AGV-01 送到 ST-05: a dispatch, not an edit of AGV-01
             cls = "create"
+        elif text[k] in _SEND_RESULTS and text[v0] in _SEND_VERBS and \
+                any(lo <= x.c0 and x.c1 <= i and x.type in MOVERS for x in view.mentions):
+            cls = "create"  # AGV-19 把货从 ST-01 送到 ST-06: the mover said first carries the load there
         return Word(v0, k1, "action", ImpliedAction(text[v0:k1], cls, True), text[v0:k1])
     got = _colloquial_disposal(view, objs, hi)
     if got is not None:
