@@ -151,6 +151,7 @@ _ATTRIBUTES_LONGEST_FIRST = tuple(sorted(_CHANGE_ATTRIBUTES, key=len, reverse=Tr
 _ATTRIBUTE_CHANGE = re.compile(f"\\s*(?:{alternation(_W.attribute_change_verbs)})\\s*(?:{alternation(_W.attribute_change_results)})")
 _ASKING_TAIL = re.compile(f"[{char_class(_W.asking_characters)}？?]|{alternation(_W.asking_words)}|{_MEI}{_YOU}?$|{_DE}")
 _TOPIC_SEND = re.compile(f"[{char_class(_W.topic_send_verbs)}]\\s*(?:{alternation(_W.directions)})")
+_BARE_SEND = re.compile(f"{_PAI}\\s*")
 # 调 opens only a topic dispatch (派 is a dispatch verb first, read by that branch)
 _TOPIC_ONLY_STARTS = frozenset(_W.topic_send_verbs) - frozenset(_W.dispatch_verbs)
 _TOPIC_TAIL = " " + "".join(_W.topic_tail_particles)
@@ -181,6 +182,12 @@ def _topic_dispatch(view: SentenceView, i: int) -> Word | None:
     """Movers first, then 派/调 + 去/到/往 + a place (AGV-05 和 AGV-06 一起派去 ST-05): a create."""
     text = view.text
     m = _TOPIC_SEND.match(text, i)
+    bare = False
+    if m is None and text[i] == _PAI:
+        # AGV-03 派 ST-02 (spoken, the direction word dropped): only with the place right after
+        m = _BARE_SEND.match(text, i)
+        bare = m is not None and any(x.c0 == m.end() and x.type in ("station", "location") for x in view.mentions)
+        m = m if bare else None
     span = _actionless_clause(view, i) if m is not None else None
     if span is None:
         return None
@@ -190,13 +197,18 @@ def _topic_dispatch(view: SentenceView, i: int) -> Word | None:
     if any(getattr(a.data, "write", False) for a in view.actions):
         return None  # 创建一个搬运任务，AGV-05从ST-01送到ST-04: the move is the content of that write
     movers = [x for x in view.mentions if lo <= x.c0 and x.c1 <= i and x.type in MOVERS]
+    if not movers and lo > 0 and not text[lo:i].strip():
+        # AGV-17派到ST-02，派到ST-06: a clause opening with the send verb goes on with the mover before
+        plo, _ = view.clause_span(lo - 1)
+        movers = [x for x in view.mentions if plo <= x.c0 and x.c1 <= lo and x.type in MOVERS]
     place = [x for x in view.mentions if m.end() <= x.c0 < hi and x.type in ("station", "location")]
     if not movers or not place:
         return None
     tail = text[place[0].c1:hi]
     if tail.strip(_TOPIC_TAIL) and _ASKING_TAIL.search(tail):
         return None  # 派到 ST-02 了吗 / 派去 ST-02 几次: asked about, not ordered
-    return Word(i, m.end(), "action", ImpliedAction(text[i:m.end()], "create", True), text[i:m.end()])
+    end = i + 1 if bare else m.end()  # the bare 派, not the spaces after it
+    return Word(i, end, "action", ImpliedAction(text[i:end], "create", True), text[i:end])
 
 
 def _build(view: SentenceView, i: int) -> Word | None:
@@ -284,9 +296,17 @@ def _value_change(view: SentenceView, i: int) -> Word | None:
         return None
     if _narrated(text, lo, i) or rest.rstrip(_SENT_TAIL).endswith(_LE):
         return None  # 已经改成 ST-06 / 调到百分之三十了: a change told, not ordered
-    if changed_object(view, lo, i) is None:
+    if changed_object(view, lo, i) is None and not _unnamed_attribute(view, lo, i):
         return None
     return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
+
+
+def _unnamed_attribute(view: SentenceView, lo: int, i: int) -> bool:
+    """目的站改成 ST-03 / 修程改为 C6修: the turn opens with the attribute alone, no object named
+    before it — still an update (srl flags its missing object and the policy asks which)."""
+    text = view.text
+    return lo == 0 and bool(text[:i].strip()) and _attribute_phrase(text[:i]) and \
+        not any(x.c0 < i for x in view.mentions) and not any(p.c0 < i for p in view.pronouns)
 
 
 def _narrated(text: str, lo: int, i: int) -> bool:
@@ -358,7 +378,8 @@ def _purposed_move(view: SentenceView, i: int) -> Word | None:
 
 def moves_to(a: Word) -> bool:
     """A dispatch said by its motion word alone (回 in AGV-09 回 ST-01 待命): its place is the target."""
-    return isinstance(a.data, ImpliedAction) and a.data.action_class == "create" and a.text in _MOVE_WORDS
+    return isinstance(a.data, ImpliedAction) and a.data.action_class == "create" and \
+        (a.text in _MOVE_WORDS or a.text == _PAI)
 
 
 _MOVE_WORDS = frozenset(_W.move_words)
@@ -490,11 +511,28 @@ def _free(view: SentenceView, pos: int) -> bool:
         not any(a.c0 <= pos < a.c1 for a in view.actions)
 
 
+def _sent_away(view: SentenceView, objs: list, hi: int) -> Word | None:  # noqa: ANN001
+    """把 AGV-03 派出去 / 把 AGV-05 调走: a send verb and an away complement right after the
+    disposal's mover — a dispatch whose place is unsaid. Not asked (派出去了吗)."""
+    text = view.text
+    m = _SENT_AWAY.match(text, objs[-1].c1) if objs and objs[-1].type in MOVERS else None
+    if m is None or m.end() > hi or not _free(view, m.start("v")) or _ASKING_TAIL.search(text[m.end():hi]) or \
+            _PERFECTIVE_QUESTION.match(text, m.end()):
+        return None
+    v0, v1 = m.start("v"), m.end()
+    return Word(v0, v1, "action", ImpliedAction(text[v0:v1], "create", True), text[v0:v1])
+
+
 def _disposal(view: SentenceView, i: int) -> Word | None:
     lo, hi = view.clause_span(i)
-    if not _free(view, i) or _has_action(view, i, hi):
+    if not _free(view, i):
         return None
     text = view.text
+    if _has_action(view, i, hi):
+        # 要不要把 AGV-03 派出去你看着办: an action after the sent-off mover leaves its dispatch
+        objs = [m for m in view.mentions if i < m.c0 and m.c1 <= hi and m.type not in _VALUE_TYPES][:1]
+        w = _sent_away(view, objs, hi) if objs else None
+        return w if w is not None and not _has_action(view, i, w.c1) else None
     # a time is the new value, not the object (把检修计划改成下周: the change stands before it)
     objs = [m for m in view.mentions if i < m.c0 and m.c1 <= hi and m.type not in _VALUE_TYPES]
     start = objs[0].c1 if objs else i + 1
@@ -518,6 +556,9 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
     got = _colloquial_disposal(view, objs, hi)
     if got is not None:
         return got
+    got = _sent_away(view, objs, hi)
+    if got is not None:
+        return got
     m = _LIGHT_CHANGE.search(text, start, hi)
     if m is not None and _free(view, m.start()) and not text[m.end():hi].strip(_LIGHT_TAIL):
         # 把工单改一下: a change said with no result at all — an update whose value is missing
@@ -525,6 +566,7 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
     return None
 
 
+_SENT_AWAY = re.compile(f"\\s*(?P<v>[{char_class(_W.send_verbs)}])(?:{alternation(sorted(_W.send_away, key=len, reverse=True))})")
 _COLLOQUIAL_CLASS = _TOPIC_DISPOSAL_CLASS  # the same verbs with 把 (把 T-… 撤了) as without (T-… 撤掉)
 # after the disposal's object: its record noun (的工单), 给, then 撤/关/停 + 了/掉 (把 T-… 给撤了)
 _COLLOQUIAL_VERB = re.compile(f"\\s*(?:{_DE}?\\s*(?:{alternation(_W.record_nouns)}))?\\s*{_GEI}?\\s*"

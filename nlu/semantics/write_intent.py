@@ -3,8 +3,9 @@
 `write_risk` asks whether the object, parameter or date of a write is certain; the checks
 here ask a step earlier whether the user orders the write at all — the intent is open:
 
-* an A-not-A over the write verb or its modal (取不取消, 删不删除, 要不要把 … 派去): the user
-  leaves the decision open (`undecided_write`);
+* an A-not-A over the write verb or its modal (取不取消, 删不删除, 要不要把 … 派去), or a
+  question whether a negated write still holds (T-… 不取消了吗): the user leaves the decision
+  open (`undecided_write`);
 * a mover and a destination with no verb at all (AGV-03去ST-05): an order to move it, or a
   question about a move under way? (`verbless_dispatch`);
 * a vague verb over an object (帮我处理一下 WO-…, 把 T-… 弄一下): something is to be done
@@ -36,6 +37,7 @@ _VAGUE_REACH = 12  # code points between a vague verb and its object
 _CLAUSE_BREAK = frozenset("，,。；;！!？?\n")
 _ORDER_OPENING = frozenset("，,。；;：:\n ")  # what may stand right before a verb that opens its clause
 _DISPOSAL = function_words().one("disposal_marker")  # 把
+_LE = "了"  # every retraction asked (不取消了吗) has it: the precondition of that check
 _DISPOSAL_REACH = 20  # code points from 把 to the verb of its disposal
 _AT_END = " " + "".join(function_words().soft_particles) + "。！!"  # what may follow a vague verb that ends the turn
 
@@ -51,6 +53,8 @@ class _Data:
     vague_tails: tuple[str, ...]
     state_prefixes: tuple[str, ...]
     order_openers: tuple[str, ...]  # 请 / 麻烦 / 帮我: the verb after them is an order
+    retracting: tuple[str, ...]  # 不 / 别 / 不要 right before the verb of 不取消了吗
+    retraction_asks: tuple[str, ...]  # 了吗 / 了没 right after it
 
 
 def _longest_first(words) -> tuple[str, ...]:  # noqa: ANN001
@@ -76,6 +80,8 @@ def _data() -> _Data:
         vague_tails=_longest_first(d["vagueTails"]),
         state_prefixes=_longest_first(d["vagueStatePrefixes"]),
         order_openers=_longest_first(d["orderOpeners"]),
+        retracting=_longest_first(d["retractedWriteNegations"]),
+        retraction_asks=_longest_first(d["retractedWriteAsks"]),
     )
 
 
@@ -88,6 +94,8 @@ def undecided_write(draft: Draft) -> tuple[int, int] | None:
     """取不取消 T-… / 要不要把 AGV-08 派去 ST-02: an A-not-A over a write verb, or an A-not-A
     modal (要不要, 该不该) governing one in its clause. Returns the span of the A-not-A."""
     data, text = _data(), draft.original
+    if _LE in text and (span := _retraction_asked(draft, data, text)) is not None:
+        return span
     if not any(j in text for j in data.joiners):
         return None  # every A-not-A (取不取消, 要不要) has its 不/没: most turns end here
     for o0, o1 in _write_words(draft):
@@ -109,6 +117,17 @@ def undecided_write(draft: Draft) -> tuple[int, int] | None:
             k = window.rfind(w)
             if k >= 0 and not _CLAUSE_BREAK.intersection(window[k + len(w):]):
                 return lo + k, o1
+    return None
+
+
+def _retraction_asked(draft: Draft, data: _Data, text: str) -> tuple[int, int] | None:
+    """T-… 不取消了吗 / 别派了吗: a negation right before a write verb and 了 + a question right
+    after it — is the write called off, or still wanted? The negation and the verb's span."""
+    for o0, o1 in _write_words(draft):
+        k = _skip_spaces_back(text, o0)
+        neg = next((n for n in data.retracting if text.startswith(n, k - len(n))), None)
+        if neg is not None and text.startswith(data.retraction_asks, o1):
+            return k - len(neg), o1
     return None
 
 

@@ -20,7 +20,8 @@ returns the clarification to ask instead; the policy asks the first one found:
 * an ordinal that points back at one of several objects (把 A 和 B 的工单，哦不，就第一个删了):
   which one? (`coreference`)
 * two objects of one type offered as alternatives (派 AGV-02 去 ST-05，或者 ST-06 也行): the
-  user left the choice open (`missing_slot`)
+  user left the choice open (`missing_slot`); one mover dispatched twice, to two places
+  (AGV-03 派 ST-02 派 ST-04): where to? (`missing_slot`)
 * one write verb on one object said both negated and not (取消 T-…01 啊不取消 T-…01): which
   direction? (`protected_change`)
 * a write taken back or left hanging after it was said (取消吧 T-… 算了还是先别动, 删除 WO-…
@@ -147,7 +148,8 @@ def write_risk(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -> Clarif
         # write frame was read
         return _retimed_to_impossible_date(draft, q)
     checks = (_ordinal_pick, _unsettled_repair, _dangling_repair, _direction_conflict, _retracted_write,
-              _filler_joined_objects, _run_together_names, _alternative_objects, _contrasted_objects,
+              _filler_joined_objects, _run_together_names, _alternative_objects, _two_destinations,
+              _contrasted_objects,
               _change_without_value, _negation_lookalike, _impossible_date, _impossible_clock, _vague_value,
               functools.partial(_unsure_identifier, suspicious=suspicious), _zero_led_number, _unconfirmed_object,
               _class_noun_mover)
@@ -412,6 +414,33 @@ def _alternative_objects(draft: Draft, q: QuestionTexts) -> Clarification | None
         return Clarification("missing_slot", q.question("alternative_objects", first=x, second=y),
                              ["entities", "semanticFrames"], opts)
     return None
+
+
+def _two_destinations(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    """AGV-03 派 ST-02 派 ST-04: two dispatches of the turn's one mover, each to its own place —
+    where is it to go? (One dispatch to places joined by 和 is a route, not asked here.)"""
+    creates = [f for f in draft.frames if f.write and not f.negated and f.action_class == "create"]
+    if len(creates) < 2:
+        return None  # one dispatch at most (nearly every turn)
+    movers = {e.id for e in draft.entities if e.type in ("vehicle", "locomotive")}
+    places = {e.id: e for e in draft.entities if e.type in ("station", "location")}
+    if len(movers) != 1:
+        return None
+    targets: list = []
+    for f in creates:
+        ids = [i for a in f.arguments if a.role in ("target", "patient") for i in (a.entity_ids or ()) if i in places]
+        if ids and places[ids[0]] not in targets:
+            targets.append(places[ids[0]])
+    if len(targets) < 2:
+        return None
+    from nlu.decision.questions import readings
+
+    a, b = sorted(targets[:2], key=lambda e: e.o0)
+    text = draft.original
+    x, y = text[a.o0:a.o1], text[b.o0:b.o1]
+    opts = readings(draft, a.o0, b.o1, [(x, x), (y, y)])
+    return Clarification("missing_slot", q.question("alternative_objects", first=x, second=y),
+                         ["entities", "semanticFrames"], opts)
 
 
 def _retracted_write(draft: Draft, q: QuestionTexts) -> Clarification | None:

@@ -192,6 +192,9 @@ class SrlStage(Stage):
         for frame in frames:
             if frame.write and not frame.negated and not self._has_object(frame):
                 draft.raise_flag("write_without_object")
+            elif frame.write and not frame.negated and frame.predicate[-1:] in _RESULT_ENDS and \
+                    frame.action_class == "update" and not any(a.role == "patient" for a in frame.arguments):
+                draft.raise_flag("write_without_object")  # 改成 C5修: the new value, but changed on what?
         return None
 
     # ------------------------------------------------------------------ frame choice

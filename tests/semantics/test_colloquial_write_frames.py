@@ -58,3 +58,27 @@ def test_look_alike_is_no_write(pipe: Pipeline, case: dict) -> None:
     if case["shape"] == "negated_word":
         assert not any(neg for _, neg in frames), frames
         assert r.decision.action == "continue", r.decision
+
+
+# `lexicons/corpora/write_safety.open_writes.json`: writes whose intent or slot is open ask
+OPEN = json.loads((Path(__file__).resolve().parents[2] / "lexicons" / "corpora" /
+                   "write_safety.open_writes.json").read_text("utf-8"))
+
+
+def test_open_writes_have_five_paraphrases_and_five_look_alikes() -> None:
+    assert OPEN["rule"] == "write_safety.open_writes"
+    assert min(Counter(c["shape"] for c in OPEN["positive"]).values()) >= 5
+    assert len(OPEN["negative"]) >= 5
+
+
+@pytest.mark.parametrize("case", OPEN["positive"], ids=lambda c: f"{c['shape']}:{c['text']}")
+def test_open_write_asks(pipe: Pipeline, case: dict) -> None:
+    r = pipe.understand(case["text"], reference_time=REF)
+    assert r.decision.action == "clarify", (r.decision.action, r.decision.reason_codes, r.canonical_text)
+    assert r.decision.clarification.reason in case["reasons"], r.decision.clarification
+
+
+@pytest.mark.parametrize("case", OPEN["negative"], ids=lambda c: f"{c['shape']}:{c['text']}")
+def test_settled_look_alike_continues(pipe: Pipeline, case: dict) -> None:
+    r = pipe.understand(case["text"], reference_time=REF)
+    assert r.decision.action == "continue", (r.decision.action, r.decision.clarification, r.canonical_text)
