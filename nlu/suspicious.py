@@ -3,7 +3,8 @@
 They are never rewritten: the decision stage asks instead.
 - identifier-shaped tokens written with confusable scripts (Cyrillic А, Greek Ο in AGV-01);
 - malformed identifiers: a known prefix with the wrong digit count (ST-5, T-20260102411) or
-  a bare model name where a number should follow (HXD1 的状态);
+  a bare model name where a number should follow (HXD1 的状态) — not one counted, gathered or
+  followed by a class noun (多少台HXD3C, 那批HXD3C机车: a type);
 - numbers with letter look-alikes among the digits (3,5OO元);
 - bare numbers standing where an object should be (查 01, 查 零一, 0001 在哪).
 """
@@ -29,6 +30,14 @@ _JOINERS = char_class(_NUMBER_WORDS.identifier_joiners)
 # nor the prefix of an identifier written with spaces around its joiner (HXD1 - 0001)
 _BARE_MODEL = re.compile(r"(?<![A-Za-z0-9-])(?:HXD\d[A-Z]?|HXN\d|DF\d{1,2}[A-Z]?|SS\d[A-Z]?)(?![A-Za-z0-9-])"
                          rf"(?!\s*(?:{alternation(_NUMBER_WORDS.model_class_words)}))(?!\s*[{_JOINERS}]\s*\d)")
+# 多少台HXD3C, 那批SS4G, 所有HXD1: a model name counted or gathered is a type, not a key missing its number
+_MODEL_COUNTERS = tuple(_NUMBER_WORDS.model_counters)
+_MODEL_NAME = re.compile(r"HXD\d[A-Z]?|HXN\d|DF\d{1,2}[A-Z]?|SS\d[A-Z]?", re.I)
+
+
+def _counted_model(text: str, m: re.Match[str]) -> bool:
+    return _MODEL_NAME.fullmatch(m.group()) is not None and text[:m.start()].rstrip().endswith(_MODEL_COUNTERS)
+
 # a key-shaped token that is no valid key (ST-5, T-20260102411); not a model or series, nor the
 # prefix of a key written with spaces around its joiner (as for a bare model name)
 _ID_SHAPE = re.compile(rf"(?<![A-Za-z0-9])(?:{_PREFIXES})-?[0-9A-Za-z]*\d[0-9A-Za-z]*(?![A-Za-z0-9])"
@@ -91,10 +100,10 @@ def find_suspicious(text: str, valid: Iterable[tuple[int, int]], patterns: Seque
                 if text[m.start():m.end()] != m.group() and free(*m.span()):
                     found(m.start(), m.end(), "confusable_script")
     for m in _ID_SHAPE.finditer(text):
-        if free(*m.span()) and not any(p.fullmatch(m.group()) for p in patterns):
+        if free(*m.span()) and not any(p.fullmatch(m.group()) for p in patterns) and not _counted_model(text, m):
             found(m.start(), m.end(), "malformed_identifier")
     for m in _BARE_MODEL.finditer(text):
-        if free(*m.span()):
+        if free(*m.span()) and not _counted_model(text, m):
             found(m.start(), m.end(), "malformed_identifier")
     for m in _LOOKALIKE_NUMBER.finditer(text):
         if free(*m.span()):

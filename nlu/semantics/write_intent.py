@@ -51,6 +51,8 @@ class _Data:
     vague_tails: tuple[str, ...]
     state_prefixes: tuple[str, ...]
     order_openers: tuple[str, ...]  # 请 / 麻烦 / 帮我: the verb after them is an order
+    order_narrators: tuple[str, ...] = ()  # 可能 / 到时候: the opener after them narrates (可能要改)
+    order_adverbs: tuple[str, ...] = ()  # 提前 / 尽快: between an opener and its verb (请提前改派)
 
 
 def _longest_first(words) -> tuple[str, ...]:  # noqa: ANN001
@@ -76,6 +78,8 @@ def _data() -> _Data:
         vague_tails=_longest_first(d["vagueTails"]),
         state_prefixes=_longest_first(d["vagueStatePrefixes"]),
         order_openers=_longest_first(d["orderOpeners"]),
+        order_narrators=_longest_first(d.get("orderNarrators", ())),
+        order_adverbs=_longest_first(d.get("orderAdverbs", ())),
     )
 
 
@@ -212,10 +216,11 @@ def long_text_orders_write(draft: Draft) -> bool:
 
 def orders_at(text: str, at: int, end: int | None = None, *, through_disposal: bool = True) -> bool:
     """A verb at `at` (ending at `end`) is said as an order: it opens its clause, follows a
-    request or modal word (请, 麻烦, 你, 要), has an identifier right after it (…取消 T-…), or the
+    request or modal word (请, 麻烦, 你, 要 — also across an adverb: 请提前改派; not one a narrating
+    word opens: 可能要改, 到时候再调整), has an identifier right after it (…取消 T-…), or the
     把 of its clause does. Erring towards an order: a long text's order is asked about."""
     data = _data()
-    if at == 0 or text[at - 1] in _ORDER_OPENING or text.endswith(data.order_openers, 0, at):
+    if at == 0 or text[at - 1] in _ORDER_OPENING or _after_opener(text, at, data):
         return True
     if end is not None and _KEY_AFTER.match(text, end):
         return True
@@ -223,6 +228,16 @@ def orders_at(text: str, at: int, end: int | None = None, *, through_disposal: b
         return False
     k = text.rfind(_DISPOSAL, max(0, at - _DISPOSAL_REACH), at)
     return k >= 0 and not _CLAUSE_BREAK.intersection(text[k:at]) and orders_at(text, k, through_disposal=False)
+
+
+def _after_opener(text: str, at: int, data: _Data) -> bool:
+    """An order opener right before `at`, or before an adverb before it (请提前改派), that no
+    narrating word precedes (客户说可能要改时间, 到时候再调整: what may or will be done, told)."""
+    for stop in (at, *(at - len(a) for a in data.order_adverbs if text.endswith(a, 0, at))):
+        opener = next((o for o in data.order_openers if text.endswith(o, 0, stop)), None)
+        if opener is not None and not text.endswith(data.order_narrators, 0, stop - len(opener)):
+            return True
+    return False
 
 
 _KEY_AFTER = re.compile(r" *[A-Za-z]{1,6}[-_]?[0-9]")  # an identifier right after the verb: its object
