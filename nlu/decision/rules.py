@@ -323,8 +323,8 @@ def open_coreference(turn: Turn) -> Clarification | None:
 
 
 def bare_reference(turn: Turn) -> Clarification | None:
-    """A bare or malformed number where an object should be (01 号的状态): ask what it identifies."""
-    bare = next((x for x in turn.suspicious if x.reason in ("malformed_identifier", K.BARE_REFERENCE)), None)
+    """A bare, malformed or read-out number where an object should be (01 号的状态, 和谐一型零零零一在哪): ask what it identifies."""
+    bare = next((x for x in turn.suspicious if x.reason in _UNSURE_KEYS), None)
     if bare is None and K.BARE_REFERENCE not in turn.flags:
         return None
     shown = turn.text[bare.start:bare.end] if bare is not None else turn.q.option("default_bare_reference")
@@ -522,6 +522,7 @@ def _topic_shift(turn: Turn, k) -> bool:  # noqa: ANN001
     return text[k.o1:].lstrip().startswith(_TOPIC_SHIFT_TAILS)
 
 
+_UNSURE_KEYS = ("malformed_identifier", K.BARE_REFERENCE, "spoken_identifier")  # what bare_reference asks about
 _KEY_TO_POINTER_GAP = 2  # spaces (or 的) between a key and the demonstrative pointing at it
 
 
