@@ -186,7 +186,8 @@ def _topic_dispatch(view: SentenceView, i: int) -> Word | None:
     if m is None and text[i] == _PAI:
         # AGV-03 派 ST-02 (spoken, the direction word dropped): only with the place right after
         m = _BARE_SEND.match(text, i)
-        bare = m is not None and any(x.c0 == m.end() and x.type in ("station", "location") for x in view.mentions)
+        bare = m is not None and any(x.type in ("station", "location")
+                                     for x in view.within(view.mentions, "mentions", m.end(), m.end() + 1))
         m = m if bare else None
     span = _actionless_clause(view, i) if m is not None else None
     if span is None:
@@ -287,12 +288,13 @@ def _value_change(view: SentenceView, i: int) -> Word | None:
     (…改成 ST-06 了吗, 调到多少), not describing (调到 30% 的车), not narrated (已经改成, 被调到)."""
     text = view.text
     m = _VALUE_CHANGE.match(text, i)
-    span = _actionless_clause(view, i) if m is not None else None
-    if span is None:
+    if m is None:
         return None
-    lo, hi = span
+    lo, hi = view.clause_span(i)
     rest = text[m.end():hi]
     if not rest.strip(_SENT_TAIL) or _ASKING_TAIL.search(rest) or view.has_cue(cues.QUESTION):
+        return None  # cheap first: a value said, nothing asked
+    if _actionless_clause(view, i) is None:
         return None
     if _narrated(text, lo, i) or rest.rstrip(_SENT_TAIL).endswith(_LE):
         return None  # 已经改成 ST-06 / 调到百分之三十了: a change told, not ordered
@@ -306,7 +308,7 @@ def _unnamed_attribute(view: SentenceView, lo: int, i: int) -> bool:
     before it — still an update (srl flags its missing object and the policy asks which)."""
     text = view.text
     return lo == 0 and bool(text[:i].strip()) and _attribute_phrase(text[:i]) and \
-        not any(x.c0 < i for x in view.mentions) and not any(p.c0 < i for p in view.pronouns)
+        not view.within(view.mentions, "mentions", 0, i) and not view.within(view.pronouns, "pronouns", 0, i)
 
 
 def _narrated(text: str, lo: int, i: int) -> bool:
@@ -319,13 +321,13 @@ def changed_object(view: SentenceView, lo: int, v0: int):  # noqa: ANN201 - a Me
     between (T-… 的目的站 | 改成), or — the clause being that attribute phrase alone — the last
     object closing the clause before (WO-20261111，责任人 | 换成): a topic and its comment."""
     text = view.text
-    obj = next((x for x in reversed(view.mentions) if lo <= x.c0 and x.c1 <= v0), None)
+    obj = next((x for x in reversed(view.within(view.mentions, "mentions", lo, v0)) if x.c1 <= v0), None)
     if obj is not None:
         return obj if obj.type in _CHANGED_TYPES and _attribute_phrase(text[obj.c1:v0]) else None
     if lo == 0 or not _attribute_phrase(text[lo:v0]) or not text[lo:v0].strip():
         return None
     plo, _ = view.clause_span(lo - 1)
-    prev = next((x for x in reversed(view.mentions) if plo <= x.c0 and x.c1 <= lo), None)
+    prev = next((x for x in reversed(view.within(view.mentions, "mentions", plo, lo)) if x.c1 <= lo), None)
     if prev is None or prev.type not in _CHANGED_TYPES or text[prev.c1:lo].strip(_CLAUSE_END + " ") \
             or _has_action(view, plo, lo):
         return None
@@ -353,11 +355,17 @@ def _purposed_move(view: SentenceView, i: int) -> Word | None:
     to dispatch it. Not asked (…取货了吗, 几点去), not told (已经去 ST-02 取货了, 正在回)."""
     text = view.text
     m = _MOVE.match(text, i)
-    span = _actionless_clause(view, i) if m is not None else None
+    if m is None:
+        return None
+    j = m.end() + len(text[m.end():m.end() + 4]) - len(text[m.end():m.end() + 4].lstrip())
+    at = view.within(view.mentions, "mentions", j, j + 1)  # cheap first: a place right after it
+    if not at or at[0].type not in ("station", "location") or _PURPOSE.match(text, at[0].c1) is None:
+        return None
+    span = _actionless_clause(view, i)
     if span is None or view.has_cue(cues.QUESTION):
         return None
     lo, hi = span
-    before = [x for x in view.mentions if lo <= x.c0 and x.c1 <= i]
+    before = [x for x in view.within(view.mentions, "mentions", lo, i) if x.c1 <= i]
     movers = [x for x in before if x.type in MOVERS]
     if not movers or any(x.c0 > movers[-1].c0 and x.type not in _MOVE_GAP_TYPES for x in before):
         return None
@@ -367,8 +375,8 @@ def _purposed_move(view: SentenceView, i: int) -> Word | None:
             gap[x.c0 - movers[-1].c1:x.c1 - movers[-1].c1] = [" "] * (x.c1 - x.c0)
     if "".join(gap).strip():
         return None  # only the mover, spaces and a time before the motion word
-    place = next((x for x in view.mentions if x.c0 >= m.end()), None)
-    if place is None or place.type not in ("station", "location") or place.c1 > hi or text[m.end():place.c0].strip():
+    place = at[0]
+    if place.c1 > hi:
         return None
     p = _PURPOSE.match(text, place.c1)
     if p is None or text[p.end():hi].strip(_SENT_TAIL) or _narrated(text, lo, hi) or _LE in text[p.end():hi]:
@@ -396,23 +404,24 @@ def _topic_disposal(view: SentenceView, i: int) -> Word | None:
     class. Not 撤了 alone (told), not 撤了吗 (asked), not 我已经把 … 撤了 (the disposal's)."""
     text = view.text
     m = _TOPIC_DISPOSAL.match(text, i)
-    span = _actionless_clause(view, i) if m is not None else None
-    if span is None or view.has_cue(cues.QUESTION):
+    if m is None:
         return None
-    lo, hi = span
+    lo, hi = view.clause_span(i)
     rest = text[m.end():hi]
-    if rest.strip(_SENT_TAIL) or _ASKING_TAIL.search(rest) or _narrated(text, 0, i) or _BA in text[:i]:
-        return None
     said = text[i + 1:m.end()] + rest
-    if not any(t in said for t in _IMPERATIVE_TAILS):
+    if rest.strip(_SENT_TAIL) or not any(t in said for t in _IMPERATIVE_TAILS):
+        return None  # cheap first: the verb closes its clause, said as an order (撤掉, 撤了吧)
+    if _ASKING_TAIL.search(rest) or view.has_cue(cues.QUESTION) or _narrated(text, 0, i) or _BA in text[:i]:
         return None
-    obj = next((x for x in reversed(view.mentions) if lo <= x.c0 and x.c1 <= i), None)
+    if _actionless_clause(view, i) is None:
+        return None
+    obj = next((x for x in reversed(view.within(view.mentions, "mentions", lo, i)) if x.c1 <= i), None)
     if obj is not None:
         if obj.type not in _RECORD_TYPES | MOVERS or text[obj.c1:i].strip():
             return None
     elif lo > 0 and not text[lo:i].strip():
         plo, _ = view.clause_span(lo - 1)
-        obj = next((x for x in view.mentions if plo <= x.c0 < lo), None)
+        obj = next(iter(view.within(view.mentions, "mentions", plo, lo)), None)
         if obj is None or obj.type not in _RECORD_TYPES | MOVERS or text[plo:obj.c0].strip() or _has_action(view, plo, lo):
             return None  # the object opens the clause before (T-…别执行了，撤了吧): its topic
     else:

@@ -95,7 +95,7 @@ class SentenceView:
                     self.actions.append(word)
                 elif kw.kind == "negation":
                     # 别 in 级别 / 特别 / 分别 is no negation (the text keeps it protected either way)
-                    if not _closes_a_word(text, m.start, m.end, bounded_here):
+                    if not _closes_a_word(text, m.start, m.end, boundary_filter(vocab.pack).words):
                         self.negations.append(word)
                 elif kw.kind == "comparison":
                     self.comparisons.append(word)
@@ -249,13 +249,17 @@ def sentence_view(draft: Draft, vocab: Vocabulary) -> SentenceView:
 
 
 _NEGATION_FUSERS = frozenset(function_words().negation_fusers)
+_WORD_CLOSING = frozenset(function_words().word_closing_negations)
 
 
-def _closes_a_word(text: str, start: int, end: int, bounded) -> bool:  # noqa: ANN001 - the boundary test
-    """The negation at [start, end) is the last character of a two-character word of the
+def _closes_a_word(text: str, start: int, end: int, words) -> bool:  # noqa: ANN001 - nlu.text.words.Words
+    """The negation at [start, end) (别) is the last character of a two-character word of the
     dictionary (级别, 特别, 区别, 告别) whose first character does not fuse with a negation
-    (请勿, 永不, 决不 stay negations): a word that only looks like one. Conservative: asked only
-    where the negation does not stand at word boundaries, and any other cut keeps it."""
-    if start == 0 or text[start - 1] in _NEGATION_FUSERS or not "\u4e00" <= text[start - 1] <= "\u9fff":
+    (可别, 先别, 千万别 stay negations): a word that only looks like one. One dictionary lookup,
+    no segmentation; until the dictionary is loaded every negation is kept (conservative)."""
+    if text[start:end] not in _WORD_CLOSING or start == 0:
         return False
-    return not bounded(text, start, end) and bounded(text, start - 1, end)
+    left = text[start - 1]
+    if left in _NEGATION_FUSERS or not "\u4e00" <= left <= "\u9fff" or not words.ready():
+        return False
+    return words.in_dictionary(text[start - 1:end])
