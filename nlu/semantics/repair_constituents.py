@@ -155,6 +155,19 @@ def _coverbs() -> tuple[str, ...]:
     return tuple(load_data_file("write_safety.json")["writeCoverbs"])
 
 
+def comparison_before(v: str, i: int) -> bool:
+    """A comparison word of the pack (低于, 不足, 不超过) ends right at `i`: it governs the value
+    that follows, and its 不 is no negation of an action the repair would drop with the value."""
+    return any(v.endswith(w, 0, i) for w in _comparisons())
+
+
+@functools.lru_cache(maxsize=1)
+def _comparisons() -> tuple[str, ...]:
+    from nlu.lexicon import load_data_file
+
+    return tuple(w["word"] for w in load_data_file("comparison.json")["words"] if "…" not in w["word"])
+
+
 def _has_digit(s: str) -> bool:
     return any(c.isdigit() for c in s)
 

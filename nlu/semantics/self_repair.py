@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nlu.lexicon.word_classes import function_words
-from nlu.semantics.repair_constituents import ConstituentTyper, names_write
+from nlu.semantics.repair_constituents import ConstituentTyper, comparison_before, names_write
 
 _IDEO = r"\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _ID_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_]?\d")
@@ -59,8 +59,10 @@ _CLAUSE_MARKS = frozenset("，,、；;：:")
 _PAUSE_CHARS = frozenset(" ，,、")
 _QUESTION_TAIL = function_words().question_tail_particles
 _ATTRIBUTIVE = function_words().one("attributive_particle")  # the particle a modifier (a time, a place) takes before its noun
-_CONSTITUENT_TAIL = " ，,。.！!？?" + "".join(function_words().soft_particles)  # particles after a repair constituent
+_SOFT_PARTICLES = function_words().soft_particles
+_CONSTITUENT_TAIL = " ，,。.！!？?" + "".join(_SOFT_PARTICLES)  # particles after a repair constituent
 REPAIR_WINDOW = 200  # longest abandoned/repair clause considered, in code points
+_RESTATED_HEAD = 6  # longest verb phrase a repair says again before its new value, in code points
 _NEGATION_REACH = 3  # a negation this close before a replaced constituent is part of it (不要取消)
 
 
@@ -115,13 +117,17 @@ class RepairGrammar:
         # in C (the marker pattern itself, opening with an optional group, is tried everywhere)
         firsts = {w[0] for w in (*interjections, *cores, *section.get("typedMarkers", ()))}
         self._first = re.compile("[" + "".join(re.escape(c) for c in sorted(firsts)) + "]")
-        self.lead_re = re.compile(f"(?:{_alt(section['leadIns'])})") if section["leadIns"] else None
+        # 还是 (…，哦不，还是 AGV-02 吧): the repair settles on a choice; the 吧 closing it is a
+        # decision, not a question
+        self.settling = frozenset(section.get("settlingLeadIns", ()))
+        clause_leads = frozenset(section["leadIns"]) | self.settling
+        self.lead_re = re.compile(f"(?:{_alt(clause_leads)})") if clause_leads else None
         self.blockers = tuple(sorted(section["blockers"], key=len, reverse=True))
         self.negations = tuple(section["negations"])
         # typed repairs (nlu.semantics.repair_constituents): the marker retracts only the
         # constituent its repair replaces
         self.typed_markers = frozenset(section.get("typedMarkers", ())) - cores
-        leads = tuple(section.get("typedLeadIns", ())) + tuple(section["leadIns"])
+        leads = tuple(section.get("typedLeadIns", ())) + tuple(section["leadIns"]) + tuple(self.settling)
         self.typed_lead_re = re.compile(f"(?:{_alt(leads)})") if leads else None
         self.typed_blockers = tuple(section.get("typedBlockers", ()))
         self.contrast_lead = section.get("contrastLeadIn", "")
@@ -153,6 +159,13 @@ class RepairGrammar:
                     m0 += len(inter)  # the bare explicit core may still count on its own
                     m0 += len(v[m0:m1]) - len(v[m0:m1].lstrip(" ，,、"))
                     inter = ""
+                elif short and not doubled and not self._copular(core):
+                    # 昨天哦不前天 (ASR, no pause): a bare 不 negates no noun phrase, so before a
+                    # constituent of the type the word before it ends with it can only correct
+                    # it — counted as a typed repair only; 今天啊不是周末 (不是: a copula) and
+                    # 好啊不用了 (no constituent after it) stay as said
+                    out.append(Marker(m0, m1, True, False, True, False, v[m0:m1], True))
+                    continue
                 else:
                     continue
             if short and not inter and not doubled and not _own_clause(v, m0, m1) and not contrast:
@@ -161,6 +174,10 @@ class RepairGrammar:
                               core in self.typed_markers or (short and contrast and not inter and not doubled
                                                              and not _own_clause(v, m0, m1))))
         return out
+
+    def _copular(self, core: str) -> bool:
+        """不是 ends in the copula (the contrast lead-in 是): "X 不是 Y" says X is not Y."""
+        return bool(self.contrast_lead) and core.endswith(self.contrast_lead)
 
     def _contrast(self, v: str, m1: int) -> bool:
         """不是 + a pause + 是 (昨天的工单不是 是前天的): "not that — this", a repair only when
@@ -201,15 +218,20 @@ class RepairGrammar:
         ends = [m.start() for m in _SENT_END_RE.finditer(v)]
         spans: list[tuple[int, int, str]] = []
         last_end = 0
-        for mk in markers:
+        for x, mk in enumerate(markers):
             i = bisect_left(ends, mk.start)
             lo = max(last_end, ends[i - 1] + 1 if i else 0)
             if mk.start - lo > REPAIR_WINDOW:
                 continue  # too long to call it one abandoned clause
-            cuts = self._typed_span(v, mk, lo, ends)
+            # a repair clause runs up to the next marker that opens a clause of its own
+            # (查AGV-02，不对，AGV-03，哦不，还是AGV-02吧): that one repairs it in turn, the last wins.
+            # Not a typed-only one: 改成 may be the repair's own lead-in (…，呃不对，改成李锋)
+            stop = next((m.start for m in markers[x + 1:]
+                         if not m.typed_only and (m.strong or v[m.start - 1] in _BOUNDARY)), n)
+            cuts = self._typed_span(v, mk, lo, ends, stop)
             if cuts is None and not mk.typed_only and (
                     mk.strong or v[mk.start - 1] in _BOUNDARY or (len(mk.text) >= 3 and after_token(v, mk.start))):
-                span = self._clause_span(v, mk, lo, ends, n)
+                span = self._clause_span(v, mk, lo, ends, stop)
                 cuts = None if span is None else [(*span, "")]
             if cuts is None:
                 continue
@@ -223,16 +245,19 @@ class RepairGrammar:
                 last_end = k
         return spans
 
-    def _clause_span(self, v: str, mk: Marker, s: int, ends: list[int], n: int) -> tuple[int, int] | None:
+    def _clause_span(self, v: str, mk: Marker, s: int, ends: list[int], stop: int) -> tuple[int, int] | None:
         """The abandoned clause (from `s`, or from where the repair restates it) through the
-        marker, its pause and a lead-in — when what follows is a repair clause."""
+        marker, its pause and a lead-in — when what follows is a repair clause (up to `stop`,
+        where the next repair begins)."""
         m0, m1 = mk.start, mk.end
+        n = len(v)
         abandoned = v[s:m0]
         if not _SUBSTANTIVE_RE.search(abandoned):
             return None
         k = m1
         paused_after = k < n and v[k] in _BOUNDARY
         lead_at = -1  # where a lead-in (改成, 是) opens the repair clause, if one does
+        settled = False
         if paused_after:
             while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
                 k += 1
@@ -240,13 +265,14 @@ class RepairGrammar:
                 lm = self.lead_re.match(v, k)
                 if lm:
                     lead_at, k = k, lm.end()
+                    settled = lm.group() in self.settling
                     while k < n and v[k] in _BOUNDARY and v[k] not in _SENT_END:
                         k += 1
         elif k >= n:
             return None
-        # the repair clause: up to the end of the sentence (a bounded window of it)
+        # the repair clause: up to the end of the sentence or the next repair (a bounded window)
         j = bisect_left(ends, k)
-        e = min(ends[j] if j < len(ends) else n, k + REPAIR_WINDOW)
+        e = min(ends[j] if j < len(ends) else n, k + REPAIR_WINDOW, max(stop, k))
         restated = self._restated_lead(v, s, m0, lead_at, k, e, paused_after or mk.strong)
         if restated is not None:
             # 改成王磊，哎不是，改成王蕾 / 去ST-05 不对不对 是去ST-06: the repair says again the
@@ -256,7 +282,7 @@ class RepairGrammar:
             if self._repair_clause_ok(v[start:m0], v[stop:e]):
                 return start, stop
         clause = v[k:e]
-        if not self._repair_clause_ok(abandoned, clause):
+        if not self._repair_clause_ok(abandoned, clause, settled):
             return None
         parallel = _parallel_start(v, s, m0, clause)
         dropped = v[s if parallel is None else parallel:m0]
@@ -292,7 +318,7 @@ class RepairGrammar:
                 j += 1
             lm = self.typed_lead_re.match(v, j) if self.typed_lead_re is not None else None
             if lm is None or lm.group() != self.contrast_lead:
-                return None
+                return self._restated_verb(v, s, m0, j, e)
             keep = lm.end()
             # the restated head: what the repair says before its first identifier or pause
             stop = keep
@@ -311,22 +337,50 @@ class RepairGrammar:
             return None  # nothing said after the verb, or the same words again (a stutter)
         return at, keep
 
+    def _restated_verb(self, v: str, s: int, m0: int, keep: int, e: int) -> tuple[int, int] | None:
+        """…改到明天，不是，改到后天: with no lead-in, the repair opens with two or more words of
+        its own before a typed constituent (a time, a key, a place, a count), and the abandoned
+        tail opens with the same words before a constituent of that type: the verb is said
+        again with a new value. Returns (start of the abandoned tail, `keep`), or None."""
+        typer = self._typer()
+        stop, new = keep + 1, None
+        while stop < min(e, keep + _RESTATED_HEAD) and _IDEO_RE.match(v[stop - 1]):
+            new = typer.at(v, stop)
+            if new is not None:
+                break
+            stop += 1
+        if new is None:
+            return None
+        head = v[keep:stop]
+        if len(head) < 2 or not _IDEO_RE.match(head[-1]) or any(w in head for w in self.negations):
+            return None
+        at = v.rfind(head, s, m0)
+        old = typer.at(v, at + len(head)) if at >= 0 else None
+        if old is None or old[0] != new[0] or old[1] > m0 or v[at + len(head):old[1]] == v[stop:new[1]]:
+            return None  # no constituent of one type after the verb in both, or the same again
+        return at, keep
+
     def _only_a_constituent(self, v: str, k: int, e: int) -> bool:
         """The repair clause v[k:e] is one typed constituent (a key, a time …), particles aside."""
         got = self._typer().at(v, k)
         return got is not None and not v[got[1]:e].strip(_CONSTITUENT_TAIL)
 
-    def _repair_clause_ok(self, abandoned: str, clause: str) -> bool:
-        """A substantive statement that keeps every identifier and negation of what it drops."""
+    def _repair_clause_ok(self, abandoned: str, clause: str, settled: bool = False) -> bool:
+        """A substantive statement that keeps every identifier and negation of what it drops.
+        `settled`: the clause opens with a settling lead-in (还是 … 吧), after which the soft
+        particle 吧 closes a decision, not a question."""
         if not _SUBSTANTIVE_RE.search(clause) or clause.startswith(self.blockers):
             return False
-        if clause.rstrip(" ，,.。~…").endswith(_QUESTION_TAIL):
+        tail = clause.rstrip(" ，,.。~…")
+        if tail.endswith(_QUESTION_TAIL) and not (settled and tail.endswith(_SOFT_PARTICLES)
+                                                   and not tail[:-1].endswith(_QUESTION_TAIL)):
             return False
         if _ID_RE.search(abandoned) and not _ID_RE.search(clause):
             return False
         return not (self._has_negation(abandoned) and not self._has_negation(clause))
 
-    def _typed_span(self, v: str, mk: Marker, lo: int, ends: list[int]) -> list[tuple[int, int, str]] | None:
+    def _typed_span(self, v: str, mk: Marker, lo: int, ends: list[int],
+                    stop: int) -> list[tuple[int, int, str]] | None:
         """The repair replaces one constituent (nlu.semantics.repair_constituents): the
         abandoned part ends with a constituent of the type the repair begins with — a time by
         a time (统计本周，改成上周的), a station by a station (ST-03不对ST-08), an action by an
@@ -335,9 +389,11 @@ class RepairGrammar:
         k = mk.end
         while k < n and v[k] in _PAUSE_CHARS:
             k += 1
+        settled = False
         if self.typed_lead_re is not None:
             lm = self.typed_lead_re.match(v, k)
             if lm is not None:
+                settled = lm.group() in self.settling
                 k = lm.end()
                 while k < n and v[k] in _PAUSE_CHARS:
                     k += 1
@@ -349,13 +405,14 @@ class RepairGrammar:
         end = mk.start
         while end > lo and v[end - 1] in _PAUSE_CHARS:
             end -= 1
-        old = typer.ending_at(v, lo, end, kind)
+        old, old_end = typer.ending_at(v, lo, end, kind), end
         if old is None and (end < mk.start or mk.strong) and v.startswith(_ATTRIBUTIVE, end - len(_ATTRIBUTIVE)) \
                 and v.startswith(_ATTRIBUTIVE, new_end):
             # 今天的，哦不是昨天的: both constituents carry the attributive 的 — the old one with
             # its 的 goes, the new one keeps its own (after a pause or an interjection only:
             # 今天的不对，昨天的对 judges the two)
-            old = typer.ending_at(v, lo, end - len(_ATTRIBUTIVE), kind)
+            old_end = end - len(_ATTRIBUTIVE)
+            old = typer.ending_at(v, lo, old_end, kind)
         inner = None
         if old is None and (v[mk.end:mk.end + 1] in _PAUSE_CHARS or not mk.short):
             # 昨天的工单不是 是前天的 / AGV-01的电量，我是说AGV-10: the replaced constituent stands
@@ -363,25 +420,25 @@ class RepairGrammar:
             inner = typer.last_of(v, lo, end, kind)
             if inner is None:
                 return None
-            old = inner[0]
-        if old is None:
-            return None
+            old, old_end = inner
+        if old is None or v[old:old_end] == v[k:new_end]:
+            return None  # nothing replaced, or the same words again (暂停啊不暂停 asks A-or-not-A)
         # a negation (and modal) right before the replaced constituent belongs to it: 不要取消
         # 呃我是说取消 replaces 不要取消, never leaves 不要 in front of the new verb
         before = v[max(lo, old - _NEGATION_REACH):old]
         at = min((before.find(w) for w in self.negations if w in before), default=-1)
-        if at >= 0:
+        if at >= 0 and not comparison_before(v, old):  # 不足30%，不对，20%: 不足 stays with the value
             old = old - len(before) + at
         if mk.typed_only and any(w in v[lo:old] for w in self.change_context):
             return None  # 把 … 的修程从 C4 改成 C5: the update verb, not a repair
         j = bisect_left(ends, k)
-        e = min(ends[j] if j < len(ends) else n, k + REPAIR_WINDOW)
+        e = min(ends[j] if j < len(ends) else n, k + REPAIR_WINDOW, max(stop, new_end))
         clause = v[k:e]
         own = clause[new_end - k:]
         cut = next((x for x, ch in enumerate(own) if ch in _CLAUSE_MARKS), len(own))
         if any(w in own[:cut] for w in self.typed_blockers):
             return None  # ST-03不对ST-08也不对: two statements, not a correction
-        if not self._repair_clause_ok(v[old:end], clause):
+        if not self._repair_clause_ok(v[old:end], clause, settled):
             return None
         if inner is None:
             return [(old, k, "")]

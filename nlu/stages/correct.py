@@ -204,6 +204,11 @@ class _Blocker:
             else:
                 self.empty.append(a)
 
+    def opens(self, i: int) -> bool:
+        """A term or a protected span (an identifier, a place, a number) begins at `i`."""
+        k = bisect_left(self.t_starts, i)
+        return (k < len(self.t_starts) and self.t_starts[k] == i) or any(a == i < b for a, b in self.protected)
+
     def __call__(self, s: int, e: int) -> str:
         starts, ends = self.t_starts, self.t_ends
         for k in range(bisect_right(ends, s), bisect_left(starts, e)):
@@ -952,7 +957,7 @@ class CorrectStage(Stage):
                     near = self._near(toneless, ph)
                     if near is not None:
                         rep, score = near, 0.60
-                if rep is None:
+                if rep is None or self._directional_phrase(text, s, e, blocked):
                     continue
                 o0, o1 = draft.to_original(s, e)
                 kind = self._kind_at(draft, o0, o1)
@@ -969,6 +974,17 @@ class CorrectStage(Stage):
                 out.append(_Cand(s, e, rep, score, _PINYIN, kind, "context", reason, wrong=w,
                                  right_is_term=True, justified=justified))
         return out
+
+    def _directional_phrase(self, text: str, s: int, e: int, blocked: "_Blocker") -> bool:
+        """派去 ST-07, 调往 3号库: the window ends in a direction word of the grammar (a dest or
+        origin cue) right before the object it introduces — a verb and its directional
+        complement, real words in their context (issue 13 item 3). No sound-alike is
+        proposed for it, not even as a suggestion (派去 → 排期 would erase where the order
+        goes); a window ending in such a cue with no object after it is judged as before."""
+        for m in self.vocab.grammar_cues.scan(text[s:e]):
+            if m.end == e - s and m.start > 0 and m.values[0] in (cues.DEST, cues.ORIGIN):
+                return blocked.opens(e) or (e < len(text) and text[e].isascii() and text[e].isalnum())
+        return False
 
     def _harmless_change(self, wrong: str, right: str) -> bool:
         """Neither side of the changed character is a numeral (the cleaning lexicon's, with

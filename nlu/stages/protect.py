@@ -24,7 +24,7 @@ from nlu.text.word_matcher import boundary_filter
 from nlu.text.words import pack_words, words_for
 from nlu.text.first_chars import CharIndex, first_chars
 from nlu.text.rewriter import Edit
-from nlu.text.wordscan import fold_ascii
+from nlu.text.wordscan import WordScanner, fold_ascii
 from nlu.values.numerals import NUMERAL_RE, parse_number
 from nlu.values.quantities import find_amounts_and_quantities, mask_blocked
 from nlu.values.times import find_times
@@ -32,6 +32,8 @@ from nlu.values.times import find_times
 # A surname + title ("王工", "李师傅") counts as a name only after one of these or a boundary:
 # a bare surname character in the middle of a word is far more often not a surname.
 _WORDS = function_words()  # lexicons/function_words.json, read once at import
+_TIME_TERM_CATEGORIES = frozenset({"time_word"})  # a pack time word is the time reader's own
+_TIME_KINDS = frozenset({"time", "time_range"})
 _NAME_LEFT_CONTEXT = set(_WORDS.name_left_context)
 
 
@@ -116,6 +118,13 @@ class ProtectStage(Stage):
         self._parts: dict[str, tuple[tuple[int, int], ...]] = {}
         self._isolator = Isolator(self.pack)  # injection isolation: its own component (nlu.injection)
         self._id_index = _pattern_index(self.pack.identifier_patterns)
+        # pack terms that open with a numeral (一级修, 三车间, 二系弹簧): a time reading must not
+        # take that numeral as its own (本周一级修 is 本周 + 一级修, never 本周一 + 级修)
+        numeral_terms = {sf for t in self.pack.terms if t.category not in _TIME_TERM_CATEGORIES
+                         and t.entity_type not in _TIME_KINDS for sf in t.surfaces
+                         if len(sf) > 1 and NUMERAL_RE.match(sf)}
+        self._numeral_terms = WordScanner((sf, sf) for sf in numeral_terms)
+        self._numeral_firsts = frozenset(sf[0] for sf in numeral_terms)
         self._lookalike_index = _pattern_index(self.pack.lookalike_patterns)
         # a window's first characters -> (identifier, look-alike) pattern indexes; bounded
         self._window_patterns: dict[str, tuple[list[int], list[int]]] = {}
@@ -172,7 +181,7 @@ class ProtectStage(Stage):
         # so every match slices the same characters from `text`.
         masked = mask_blocked(text, taken.spans)
         time_spans = []
-        for t in find_times(masked, draft.source.reference_time):
+        for t in self._times(masked, draft.source.reference_time):
             found.append((t.start, t.end, new(Found, (0, 0, t.kind, t.kind, t.canonical_value, False))))
             time_spans.append((t.start, t.end))
         for v in find_amounts_and_quantities(mask_blocked(masked, time_spans), units=self.pack.quantity_units,
@@ -250,6 +259,22 @@ class ProtectStage(Stage):
         if any(p.suspicious for p in facts):
             draft.raise_flag("lookalike_identifier")
         return reason
+
+    def _times(self, masked: str, reference):  # noqa: ANN001, ANN202
+        """The time readings of `masked`, none of them ending inside a pack term that opens with
+        a numeral: 本周一级修 reads 本周 (the 一 begins the maintenance level 一级修), 本周一的
+        计划 and 本周一一级修 stay Monday. Only a numeral inside a reading is looked up (a few
+        characters a turn), and the text is read again only when a term crosses a reading."""
+        times = find_times(masked, reference)
+        firsts, crossed = self._numeral_firsts, []
+        for t in times:
+            for p in range(t.start, t.end):
+                if masked[p] in firsts:
+                    got = self._numeral_terms.longest_each(masked, p, p + 1)
+                    if got and got[0][0] == p and got[0][1] > t.end:
+                        crossed.append(got[0])
+                        break
+        return find_times(mask_blocked(masked, crossed), reference) if crossed else times
 
     def _spaced_identifiers(self, text: str):  # noqa: ANN202
         """(o0, o1, entity type, value) of each key written with spaces around its hyphen
