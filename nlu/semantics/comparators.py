@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nlu.lexicon.model import ComparisonWord
 from nlu.lexicon.word_classes import function_words
 from nlu.semantics.coordination import group_of
 from nlu.semantics.view import Mention, SentenceView, Word
@@ -12,6 +13,9 @@ from nlu.semantics.view import Mention, SentenceView, Word
 VALUE_TYPES = frozenset({"quantity", "amount", "time", "time_range"})
 _WORDS = function_words()  # lexicons/function_words.json, read once at import
 _RANGE_JOINERS = frozenset(_WORDS.range_joiners)
+_EXCEPT_OPENERS = frozenset(_WORDS.exception_openers)  # 除 of 除 X 外
+_EXCEPT_CLOSERS = frozenset(_WORDS.exception_closers)  # 外 of 除 X 外
+_CIRCUMFIX = ComparisonWord("除…外", "except", "before")
 # "介于" … "之间" / "到…之间" patterns all end in 之间 or start with 介于
 MAX_GAP = 2  # a comparison word may be separated from its value by a short filler (不少于 3 台)
 
@@ -61,7 +65,39 @@ def governed_values(view: SentenceView) -> list[Governed]:
         m = _near_after(view, w.c1) if cw.position == "before" else _near_before(view, w.c0)
         if m is not None and m.type in VALUE_TYPES:
             out.append(Governed(w, comp, [m]))
+    out.extend(_circumfix_exceptions(view, out))
     return out
+
+
+def _circumfix_exceptions(view: SentenceView, found: list[Governed]) -> list[Governed]:
+    """除 X 外 (除AGV-10外都派去ST-06): the one-character circumfix excludes X as 除了 X does.
+    Read without any word scan: only a mention right after 除 is looked at, the 除 must not end a
+    word (no Han character before it: 删除, 排除 are verbs), and 外 must close X (or X and the
+    objects joined to it). A mention already governed by an exception word is left alone."""
+    text = view.text
+    if not any(ch in text for ch in _EXCEPT_OPENERS):
+        return []
+    taken = {id(m) for g in found if g.comparator == "except" for m in g.mentions}
+    out: list[Governed] = []
+    for m in view.mentions:
+        if id(m) in taken:
+            continue
+        k = m.c0 - 1
+        while k >= 0 and text[k] == " ":
+            k -= 1
+        if k < 0 or text[k] not in _EXCEPT_OPENERS or (k > 0 and _is_han(text[k - 1])):
+            continue
+        group = group_of(view, m, frozenset({m.type}))
+        end = max(x.c1 for x in group)
+        rest = text[end:].lstrip(" ")
+        if rest[:1] in _EXCEPT_CLOSERS:
+            out.append(Governed(Word(k, k + 1, "comparison", _CIRCUMFIX, text[k]), "except", group))
+            taken.update(id(x) for x in group)
+    return out
+
+
+def _is_han(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff"
 
 
 def _opens_clause(view: SentenceView, w: Word) -> bool:

@@ -209,6 +209,8 @@ class SrlStage(Stage):
             elif frame.write and not frame.negated and frame.predicate[-1:] in _RESULT_ENDS and \
                     frame.action_class == "update" and not any(a.role == "patient" for a in frame.arguments):
                 draft.raise_flag("write_without_object")  # 改成 C5修: the new value, but changed on what?
+            elif frame.write and not frame.negated and self._only_excepted(frame):
+                draft.raise_flag("write_without_object")  # 除AGV-10外都派去ST-06: which ones, then?
         return None
 
     # ------------------------------------------------------------------ frame choice
@@ -363,6 +365,13 @@ class SrlStage(Stage):
 
     def _has_state(self, draft: Draft, view: SentenceView) -> bool:
         return any(True for _ in self._states(draft, view))
+
+    @staticmethod
+    def _only_excepted(frame: Frame) -> bool:
+        """The write names objects only as exceptions (除 AGV-10 外都派去 ST-06, 除了 T-… 其余全部取消):
+        what it acts on is "all the others", a set nobody named — never a write to guess."""
+        return any(a.role == "exception" and a.entity_ids for a in frame.arguments) and \
+            not any(a.role == "patient" and a.entity_ids for a in frame.arguments)
 
     @staticmethod
     def _has_object(frame: Frame) -> bool:
