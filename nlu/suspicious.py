@@ -3,8 +3,10 @@
 They are never rewritten: the decision stage asks instead.
 - identifier-shaped tokens written with confusable scripts (Cyrillic А, Greek Ο in AGV-01);
 - malformed identifiers: a known prefix with the wrong digit count (ST-5, T-20260102411) or
-  a bare model name where a number should follow (HXD1 的状态);
+  a bare model name where a number should follow (HXD1 的状态) — not one counted, gathered or
+  followed by a class noun (多少台HXD3C, 那批HXD3C机车: a type);
 - numbers with letter look-alikes among the digits (3,5OO元);
+- a locomotive said by its Chinese series name and a number read out (和谐一型零零零一);
 - bare numbers standing where an object should be (查 01, 查 零一, 0001 在哪).
 """
 from __future__ import annotations
@@ -29,6 +31,14 @@ _JOINERS = char_class(_NUMBER_WORDS.identifier_joiners)
 # nor the prefix of an identifier written with spaces around its joiner (HXD1 - 0001)
 _BARE_MODEL = re.compile(r"(?<![A-Za-z0-9-])(?:HXD\d[A-Z]?|HXN\d|DF\d{1,2}[A-Z]?|SS\d[A-Z]?)(?![A-Za-z0-9-])"
                          rf"(?!\s*(?:{alternation(_NUMBER_WORDS.model_class_words)}))(?!\s*[{_JOINERS}]\s*\d)")
+# 多少台HXD3C, 那批SS4G, 所有HXD1: a model name counted or gathered is a type, not a key missing its number
+_MODEL_COUNTERS = tuple(_NUMBER_WORDS.model_counters)
+_MODEL_NAME = re.compile(r"HXD\d[A-Z]?|HXN\d|DF\d{1,2}[A-Z]?|SS\d[A-Z]?", re.I)
+
+
+def _counted_model(text: str, m: re.Match[str]) -> bool:
+    return _MODEL_NAME.fullmatch(m.group()) is not None and text[:m.start()].rstrip().endswith(_MODEL_COUNTERS)
+
 # a key-shaped token that is no valid key (ST-5, T-20260102411); not a model or series, nor the
 # prefix of a key written with spaces around its joiner (as for a bare model name)
 _ID_SHAPE = re.compile(rf"(?<![A-Za-z0-9])(?:{_PREFIXES})-?[0-9A-Za-z]*\d[0-9A-Za-z]*(?![A-Za-z0-9])"
@@ -39,6 +49,11 @@ _PREFIX_REACH = 12  # code points before a number the spaced prefix is looked fo
 _LOOKALIKE_NUMBER = re.compile(r"(?<![A-Za-z0-9])\d[\d,.]*[OolI][\d,.OolI]*"
                                rf"(?=\s*(?:{alternation(_NUMBER_WORDS.lookalike_number_units)}))")
 _CN_DIGITS = char_class(_NUMBER_WORDS.chinese_digits)
+# 和谐一型零零零一, 东风四B 一二三四: a series said in Chinese and a number read out — a locomotive
+# whose key cannot be confirmed (never HXD1-0001 on a guess); written digits (复兴号G1234) are not spoken
+_SPOKEN_SERIES = re.compile(rf"(?:{alternation(_NUMBER_WORDS.spoken_series_names)})\s*(?:型)?\s*[{_CN_DIGITS}0-9]{{0,2}}"
+                            rf"\s*[A-Za-z]?\s*(?:型)?\s*[{_CN_DIGITS}](?:\s?[{_CN_DIGITS}]){{2,}}")
+_SPOKEN_SERIES_GATE = frozenset("".join(w[0] for w in _NUMBER_WORDS.spoken_series_names))
 _ZERO = char_class(_NUMBER_WORDS.zero_digits)
 _BARE_NUMBER = re.compile(rf"(?<![A-Za-z0-9\-{_CN_DIGITS}])(?:\d{{1,12}}|[{_ZERO}][{_CN_DIGITS}]{{1,6}}|[{_CN_DIGITS}]{{2,6}})(?![A-Za-z0-9\-{_CN_DIGITS}])")
 # what may follow a number that makes it a quantity, a date or a rank rather than an object
@@ -60,7 +75,7 @@ def joins_identifier(text: str, start: int) -> bool:
 class Suspicious:
     start: int
     end: int
-    reason: str  # confusable_script / malformed_identifier / lookalike_number / bare_reference
+    reason: str  # confusable_script / malformed_identifier / lookalike_number / bare_reference / spoken_identifier
 
 
 def find_suspicious(text: str, valid: Iterable[tuple[int, int]], patterns: Sequence[re.Pattern[str]]) -> list[Suspicious]:
@@ -91,11 +106,15 @@ def find_suspicious(text: str, valid: Iterable[tuple[int, int]], patterns: Seque
                 if text[m.start():m.end()] != m.group() and free(*m.span()):
                     found(m.start(), m.end(), "confusable_script")
     for m in _ID_SHAPE.finditer(text):
-        if free(*m.span()) and not any(p.fullmatch(m.group()) for p in patterns):
+        if free(*m.span()) and not any(p.fullmatch(m.group()) for p in patterns) and not _counted_model(text, m):
             found(m.start(), m.end(), "malformed_identifier")
     for m in _BARE_MODEL.finditer(text):
-        if free(*m.span()):
+        if free(*m.span()) and not _counted_model(text, m):
             found(m.start(), m.end(), "malformed_identifier")
+    if not _SPOKEN_SERIES_GATE.isdisjoint(text):  # (a series name's first character: rare)
+        for m in _SPOKEN_SERIES.finditer(text):
+            if free(*m.span()):
+                found(m.start(), m.end(), "spoken_identifier")
     for m in _LOOKALIKE_NUMBER.finditer(text):
         if free(*m.span()):
             found(m.start(), m.end(), "lookalike_number")

@@ -23,7 +23,10 @@ ROUTE_RULES = ("route.list_after_topic", "route.scheduled_when", "route.period_r
                "route.declined_template", "route.scheduled_state", "route.fact_negation", "route.indefinite_count",
                "route.measured_remaining", "route.headless_members", "route.agent_noun",
                "route.superlative_pick", "route.count_of_times", "route.chart_of_records", "route.maintenance_due_when",
-               "route.maintenance_schedule", "route.task_schedule", "route.any_member", "route.past_events")
+               "route.maintenance_schedule", "route.task_schedule", "route.any_member", "route.past_events",
+               # holdout-2026-12-01f families
+               "route.tally_how_many", "route.described_state", "route.scheduled_to_period", "route.within_plan",
+               "route.period_rate")
 ROUTE_POS = [(r, c) for r in ROUTE_RULES for c in _corpus(r)["positive"]]
 ROUTE_NEG = [(r, c) for r in ROUTE_RULES for c in _corpus(r)["negative"]]
 

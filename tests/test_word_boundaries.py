@@ -230,3 +230,43 @@ def test_a_match_is_known_watched_by_its_values_as_by_its_surface():
                 agreed += 1
                 watched += by_surface
     assert agreed > 1000 and watched > 10
+
+
+def test_the_crossing_word_walk_finds_exactly_the_dictionary_words_over_an_edge():
+    """`BoundaryFilter._crossing_word_at` walks jieba's prefix dictionary instead of holding every
+    crossing word per surface: on real and generated text, for every watched surface it answers
+    as the definition does (some dictionary word of 2–6 characters begins before the match and
+    ends inside it, or begins inside it and ends after it)."""
+    from nlu.bench.corpus import generate
+    from nlu.evaluation.realtext import external_dir
+    from nlu.text import word_matcher
+
+    pack = _PIPE.stages[1].pack
+    bf = boundary_filter(pack)
+    bf.prepare()
+    freq = bf.words.tokenizer.FREQ
+    longest = word_matcher._LONGEST_HOLDER
+
+    def by_definition(text: str, s: int, e: int) -> bool:
+        for a in range(len(text)):
+            for b in range(a + 2, min(len(text), a + longest) + 1):
+                crosses = (a < s < b < e) or (s < a < e < b)
+                if crosses and freq.get(text[a:b], 0) > 0:
+                    return True
+        return False
+
+    vocab = vocabulary(pack)
+    texts = [u.text for u in generate(300, 5)]
+    d = external_dir()
+    if d is not None:
+        texts += [json.loads(x)["text"] for x in (d / "correct.jsonl").read_text("utf-8").splitlines()[:600] if x.strip()]
+    checked = crossing = 0
+    for text in texts:
+        for m in vocab.terms.scan_overlapping(text):
+            if text[m.start:m.end] not in bf._crossed:
+                continue
+            got = bf._crossing_word_at(text, m.start, m.end)
+            assert got == by_definition(text, m.start, m.end), (text, text[m.start:m.end])
+            checked += 1
+            crossing += got
+    assert checked > 1000 and 0 < crossing < checked

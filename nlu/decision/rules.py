@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from nlu import draft_keys as K
 from nlu.decision.questions import clarify, readings
-from nlu.lexicon.word_classes import function_words
+from nlu.lexicon.word_classes import function_words, referring_words
 from nlu.draft import Clarification, Draft
 from nlu.semantics import write_intent
 from nlu.semantics.write_risk import write_risk as _write_risk
@@ -42,6 +42,10 @@ _QUESTION_TAIL = function_words().question_tail_particles
 _ELLIPTIC = function_words().elliptic_particles
 _ELLIPSIS_REACH = 40  # code points: an elliptic question is an object and its particle, nothing more
 _DE_PARTICLE = function_words().one("attributive_particle")  # 的
+_REFERRING = referring_words().classes
+_TOPIC_SHIFT_OPENERS = _REFERRING.topic_shift_openers  # 那 (longest first)
+_TOPIC_SHIFT_TAILS = tuple(sorted(_REFERRING.topic_shift_tails, key=len, reverse=True))  # 这边呢, 方面, 的话
+_POINTING = frozenset(_REFERRING.classifiers + _REFERRING.plural_classifiers)  # 那台, 那些: a demonstrative that points
 
 
 @dataclass(slots=True)
@@ -136,6 +140,17 @@ def _short_text_only(rule: Callable[[Turn], Clarification | None]) -> Callable[[
     """A write rule that reads one short order: in a long text (design 15.2, 501–4,000 code
     points) the only write question is `long_write` (asked before these when a write is
     ordered); the writes a long text merely narrates (食堂下周开始调整开饭时间) ask nothing."""
+    @functools.wraps(rule)
+    def ask(turn: Turn) -> Clarification | None:
+        return None if turn.draft.gate == "long" else rule(turn)
+    return ask
+
+
+def _short_read_only(rule: Callable[[Turn], Clarification | None]) -> Callable[[Turn], Clarification | None]:
+    """A read question about one word (an open pronoun, an ambiguous term, two templates) that a
+    long text does not ask (design 15.2): 501–4,000 code points get the deterministic path, and
+    the only question 15.2 asks of them is `long_write` — a narration's 它 or 车 (交班记录,
+    情况说明) is read by whoever reads the whole text, not settled by a question about one word."""
     @functools.wraps(rule)
     def ask(turn: Turn) -> Clarification | None:
         return None if turn.draft.gate == "long" else rule(turn)
@@ -295,25 +310,28 @@ def impossible_date(turn: Turn) -> Clarification | None:
                    ["entities"])
 
 
+@_short_read_only
 def open_coreference(turn: Turn) -> Clarification | None:
     """A pronoun with no or several antecedents (它呢): ask which object it means (not a read's mover a place describes: ST-18那台车)."""
     if K.AMBIGUOUS_COREFERENCE in turn.flags or K.UNRESOLVED_COREFERENCE in turn.flags:
         described = set(map(tuple, turn.draft.scratch.get(K.DESCRIBED_REFERENCES) or ()))
         k = _open_coreference(turn.draft, described)
-        if k is not None and not _trailing_hesitation(turn, k) and not _points_at_unsure_key(turn, k):
+        if k is not None and not _trailing_hesitation(turn, k) and not _points_at_unsure_key(turn, k) \
+                and not _topic_shift(turn, k):
             return _coref_question(turn, k, write=False)
     return None
 
 
 def bare_reference(turn: Turn) -> Clarification | None:
-    """A bare or malformed number where an object should be (01 号的状态): ask what it identifies."""
-    bare = next((x for x in turn.suspicious if x.reason in ("malformed_identifier", K.BARE_REFERENCE)), None)
+    """A bare, malformed or read-out number where an object should be (01 号的状态, 和谐一型零零零一在哪): ask what it identifies."""
+    bare = next((x for x in turn.suspicious if x.reason in _UNSURE_KEYS), None)
     if bare is None and K.BARE_REFERENCE not in turn.flags:
         return None
     shown = turn.text[bare.start:bare.end] if bare is not None else turn.q.option("default_bare_reference")
     return clarify(turn.draft, "entity", turn.q.question("bare_reference", shown=shown), ["entities"])
 
 
+@_short_read_only
 def ambiguous_term_domain(turn: Turn) -> Clarification | None:
     """An ambiguous word that is a concept of both domains (任务, 故障) or said with both domains' words: ask the domain."""
     t = _open_term(turn)
@@ -322,6 +340,7 @@ def ambiguous_term_domain(turn: Turn) -> Clarification | None:
     return None
 
 
+@_short_read_only
 def ambiguous_term(turn: Turn) -> Clarification | None:
     """An ambiguous word of one kind of object (车: AGV or locomotive), not pinned by the referents: ask which reading."""
     t = _open_term(turn)
@@ -375,6 +394,7 @@ def missing_action(turn: Turn) -> Clarification | None:
     return None
 
 
+@_short_read_only
 def template_conflict(turn: Turn) -> Clarification | None:
     """Two templates fit equally (details or a summary): ask which one."""
     if K.TEMPLATE_CONFLICT in turn.flags:
@@ -487,6 +507,22 @@ def _trailing_hesitation(turn: Turn, k) -> bool:  # noqa: ANN001
         and fillers.only(text[k.o0:k.o1])
 
 
+def _topic_shift(turn: Turn, k) -> bool:  # noqa: ANN001
+    """那AGV这边呢，在线几台 / 那机车方面呢: 那 right before a bare noun (no classifier, no number)
+    with a topic tail after it shifts the topic ("and as for AGVs") — it points at no one object,
+    so there is no antecedent to ask for. 那台AGV这边呢 (a classifier) still points."""
+    text = turn.draft.original
+    mention = text[k.o0:k.o1]
+    opener = next((w for w in _TOPIC_SHIFT_OPENERS if mention.startswith(w)), None)
+    if opener is None:
+        return False
+    noun = mention[len(opener):].strip()
+    if not noun or noun[0] in _POINTING or noun[0].isdigit():
+        return False
+    return text[k.o1:].lstrip().startswith(_TOPIC_SHIFT_TAILS)
+
+
+_UNSURE_KEYS = ("malformed_identifier", K.BARE_REFERENCE, "spoken_identifier")  # what bare_reference asks about
 _KEY_TO_POINTER_GAP = 2  # spaces (or 的) between a key and the demonstrative pointing at it
 
 

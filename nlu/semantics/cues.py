@@ -11,6 +11,8 @@ lists the same).
 from __future__ import annotations
 
 ORIGIN = "origin"
+# a verb said after the place it leaves from (ST-03 出发, ST-03 取料): that place is the origin
+DEPART = "depart"
 DEST = "dest"
 RESPONSIBLE = "responsible"
 AT = "at"
@@ -26,7 +28,7 @@ MODAL_SHOULD = "should"
 MODAL_MAY = "may"
 NONE = "none"
 
-KINDS: tuple[str, ...] = (ORIGIN, DEST, RESPONSIBLE, AT, INSTRUMENT, AND, GIVE, COPULA, QUESTION, ATTRIBUTE,
+KINDS: tuple[str, ...] = (ORIGIN, DEPART, DEST, RESPONSIBLE, AT, INSTRUMENT, AND, GIVE, COPULA, QUESTION, ATTRIBUTE,
                           CONNECTIVE, MODAL_MUST, MODAL_SHOULD, MODAL_MAY, NONE)
 MODAL_KINDS = frozenset({MODAL_MUST, MODAL_SHOULD, MODAL_MAY})
 A_NOT_A_KINDS = frozenset({MODAL_MAY, QUESTION})

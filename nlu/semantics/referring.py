@@ -35,6 +35,11 @@ _NP = re.compile(
     rf"(?:(?P<num>[{char_class(tuple(_NUMERALS))}]|\d{{1,2}})?(?P<cls>{alternation(_CLASSES.classifiers)}))?"
     rf"(?P<head>{_HEAD_ALT})?")
 _ORDINAL = re.compile(alternation(tuple(_ORDINAL_PICKS)))
+# 刚才 / 之前说的 / 刚刚提到过的 right before a demonstrative phrase: searched only on the few
+# characters before each phrase found (anchored at their end), never on the whole text
+_RECENCY = re.compile(
+    rf"(?:{alternation(_CLASSES.recency_adverbs)})(?:(?:{alternation(_CLASSES.recency_verbs)})过?的)?\s*$")
+_RECENCY_REACH = max(map(len, _CLASSES.recency_adverbs)) + max(map(len, _CLASSES.recency_verbs)) + 3
 # what may stand between a descriptive phrase and the identifier it describes (这台车：HXN5-0238)
 APPOSITION_GAP = frozenset(" ：:，,\t")
 
@@ -49,6 +54,15 @@ class Referring:
     plural: bool
     has_head: bool  # a head noun or classifier: 这台车 / 这张 (vs a bare 这个 / 那个)
     ordinal: str | None = None  # "first" (前者) or "last" (后者)
+
+
+def recency_start(text: str, c0: int) -> int:
+    """Where a recency prefix (刚才, 之前说的 …) that ends right at `c0` begins, else `c0`:
+    刚才说的那台机车 names the referent as the one of a moment ago, and the prefix belongs to
+    the mention (design 7.6)."""
+    lo = max(0, c0 - _RECENCY_REACH)
+    m = _RECENCY.search(text, lo, c0)
+    return m.start() if m is not None else c0
 
 
 def demonstrative_phrases(text: str) -> list[Referring]:

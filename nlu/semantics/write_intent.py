@@ -51,6 +51,8 @@ class _Data:
     vague_tails: tuple[str, ...]
     state_prefixes: tuple[str, ...]
     order_openers: tuple[str, ...]  # 请 / 麻烦 / 帮我: the verb after them is an order
+    order_narrators: tuple[str, ...] = ()  # 可能 / 到时候: the opener after them narrates (可能要改)
+    order_adverbs: tuple[str, ...] = ()  # 提前 / 尽快: between an opener and its verb (请提前改派)
 
 
 def _longest_first(words) -> tuple[str, ...]:  # noqa: ANN001
@@ -76,6 +78,8 @@ def _data() -> _Data:
         vague_tails=_longest_first(d["vagueTails"]),
         state_prefixes=_longest_first(d["vagueStatePrefixes"]),
         order_openers=_longest_first(d["orderOpeners"]),
+        order_narrators=_longest_first(d.get("orderNarrators", ())),
+        order_adverbs=_longest_first(d.get("orderAdverbs", ())),
     )
 
 
@@ -195,12 +199,14 @@ def long_text_orders_write(draft: Draft) -> bool:
     frame whose predicate opens a clause or follows a request word (先说结论：派 AGV-12 去
     ST-03, 麻烦给 HXD1-0070 建一张工单), or whose 把 does (请把 T-… 取消掉); not one narrated
     mid-clause (食堂下周开始调整开饭时间, 班组建议把充电时间往后挪). Asked only of long texts."""
-    if draft.scratch.get(K.IMPERATIVE_WRITES):
+    text = draft.original
+    imperative = draft.scratch.get(K.IMPERATIVE_WRITES)
+    if imperative and any(_after_opener(text, o0, _data()) is not False for o0, _o1 in imperative):
         # protect found an imperative write word, so the semantic stages did not run: nothing
         # is routed, and asking is the only safe answer (even where its test, reaching back to
-        # a 把 of an earlier clause, took a narrated verb for an order)
+        # a 把 of an earlier clause, took a narrated verb for an order) — unless every one is
+        # a narrating word's (客户说可能要取消 T-…, 据说要取消: told, not ordered)
         return True
-    text = draft.original
     for p in {f.predicate for f in draft.frames if f.write and not f.negated and f.predicate}:
         at = text.find(p)
         while at >= 0:
@@ -212,17 +218,36 @@ def long_text_orders_write(draft: Draft) -> bool:
 
 def orders_at(text: str, at: int, end: int | None = None, *, through_disposal: bool = True) -> bool:
     """A verb at `at` (ending at `end`) is said as an order: it opens its clause, follows a
-    request or modal word (请, 麻烦, 你, 要), has an identifier right after it (…取消 T-…), or the
+    request or modal word (请, 麻烦, 你, 要 — also across an adverb: 请提前改派; not one a narrating
+    word opens: 可能要改, 到时候再调整), has an identifier right after it (…取消 T-…), or the
     把 of its clause does. Erring towards an order: a long text's order is asked about."""
     data = _data()
-    if at == 0 or text[at - 1] in _ORDER_OPENING or text.endswith(data.order_openers, 0, at):
+    if at == 0 or text[at - 1] in _ORDER_OPENING:
         return True
+    opened = _after_opener(text, at, data)
+    if opened is not None:
+        return opened  # 请取消 …: ordered; 可能要取消 T-…: told, even with its object after it
     if end is not None and _KEY_AFTER.match(text, end):
         return True
     if not through_disposal:
         return False
     k = text.rfind(_DISPOSAL, max(0, at - _DISPOSAL_REACH), at)
     return k >= 0 and not _CLAUSE_BREAK.intersection(text[k:at]) and orders_at(text, k, through_disposal=False)
+
+
+def _after_opener(text: str, at: int, data: _Data) -> bool | None:
+    """True: an order opener right before `at`, or before an adverb before it (请提前改派);
+    False: the opener is a narrating word's (客户说可能要改时间, 到时候再调整: what may or will
+    be done, told); None: no opener before the verb."""
+    narrated = None
+    for stop in (at, *(at - len(a) for a in data.order_adverbs if text.endswith(a, 0, at))):
+        opener = next((o for o in data.order_openers if text.endswith(o, 0, stop)), None)
+        if opener is None:
+            continue
+        if not text.endswith(data.order_narrators, 0, stop - len(opener)):
+            return True
+        narrated = False
+    return narrated
 
 
 _KEY_AFTER = re.compile(r" *[A-Za-z]{1,6}[-_]?[0-9]")  # an identifier right after the verb: its object

@@ -16,10 +16,11 @@ from nlu.lexicon import Pack, default_pack
 from nlu.lexicon.word_classes import function_words, referring_words
 from nlu.pipeline.flags import DOMAINS as BUSINESS_DOMAINS
 from nlu.pipeline.stage import Stage
+from nlu.semantics import cues
 from nlu.semantics.coordination import group_of
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, explicit_domains
 from nlu.semantics.fillers import Fillers
-from nlu.semantics.referring import APPOSITION_GAP, NOUN_CLASSIFIERS, Referring, demonstrative_phrases
+from nlu.semantics.referring import APPOSITION_GAP, NOUN_CLASSIFIERS, Referring, demonstrative_phrases, recency_start
 from nlu.semantics.view import Mention, SentenceView, sentence_view
 from nlu.source import Referent
 from nlu.stages.vocabulary import vocabulary
@@ -139,8 +140,17 @@ class CoreferenceStage(Stage):
         out: list[Referring] = []
         for r in items:
             if out and r.c0 < out[-1].c1:
+                if r.c1 > out[-1].c1 and r.has_head:
+                    # 刚才那个 + 那个工单: two readings sharing the demonstrative are one phrase,
+                    # typed by its head noun
+                    out[-1] = _joined(view.text, out[-1], r)
                 continue
             out.append(r)
+        for k, r in enumerate(out):
+            start = recency_start(view.text, r.c0)
+            if start < r.c0 and (k == 0 or out[k - 1].c1 <= start):
+                # 刚才说的那台机车: the recency prefix is part of the mention
+                out[k] = _joined(view.text, Referring(start, r.c0, view.text[start:r.c0], None, None, False, False), r)
         return out
 
     # ------------------------------------------------------------------ mention filter
@@ -156,11 +166,16 @@ class CoreferenceStage(Stage):
         nxt = p.c1
         while nxt < len(view.text) and view.text[nxt].isspace():
             nxt += 1
-        # 这个报表, 这个列表, 这个统计: a view or a report, not an entity
-        if any(w.c0 == nxt for w in view.presentation) or any(w.c0 == nxt for w in view.triggers):
+        # 这个报表, 这个列表, 这个统计: a view or a report, not an entity — a mover's classifier
+        # (这台, 那辆) counts no report, so a routing word after it (这台现在电量多少) is said of it
+        counts_movers = p.types is not None and set(p.types) <= _MOVERS
+        if not counts_movers and (any(w.c0 == nxt for w in view.presentation)
+                                  or any(w.c0 == nxt for w in view.triggers)):
             return True
         if view.text.startswith(_METALINGUISTIC, nxt):
             return True  # 机车这个词的英文: a word is talked about, nothing is referred to
+        if counts_movers and any(w.c0 == nxt and w.kind == cues.ATTRIBUTE for w in view.cues):
+            return False  # 这辆状态正常吗, 那台位置在哪: an attribute of the vehicle pointed at
         return self._determines_general_noun(view.text, nxt)
 
     def _mention_after_fillers(self, view: SentenceView, pos: int):  # noqa: ANN202
@@ -446,6 +461,14 @@ class CoreferenceStage(Stage):
             cands = [Candidate(x.canonical_id, x.canonical_id, score, ("context",)) for x in refs]
             draft.coreferences.append(Coreference(o0, o1, None, cands, score, False, None))
             draft.raise_flag("ambiguous_coreference")
+
+
+def _joined(text: str, first: Referring, second: Referring) -> Referring:
+    """One referring phrase from `first` to the end of `second`, which ends later: what the
+    phrase may refer to, its count and its head are the later (head-bearing) part's."""
+    return Referring(first.c0, second.c1, text[first.c0:second.c1], second.types if second.types is not None
+                     else first.types, second.count, second.plural or first.plural,
+                     second.has_head or first.has_head, second.ordinal)
 
 
 def _quoted(text: str) -> list[tuple[int, int]]:

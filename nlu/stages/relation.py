@@ -28,6 +28,10 @@ RESPONSIBLE_OBJECTS = frozenset({"vehicle", "locomotive", "task", "work_order", 
                                  "location", "maintenance_level"})
 LOCATED = frozenset({"vehicle", "locomotive", "task", "work_order", "person", "station"})
 _JOINERS = frozenset(function_words().coordinators)  # lexicons/function_words.json, read once at import
+_ATTRIBUTIVE = function_words().one("attributive_particle")
+# the clause breaks after which a described trip's mover may follow (a sentence end closes it)
+_COMMAS = frozenset("，,、；;")
+_DESCRIBED_NOUN = 4  # code points: 那一趟, 那批货
 # interrogative adverbs read as (explain) actions; they stand between a subject and its 在 (AGV-06 为什么停在 ST-09)
 _ADVERBIAL_CLASSES = frozenset({"explain"})
 
@@ -49,6 +53,8 @@ class RelationStage(Stage):
         for cue in view.cues:
             if cue.kind in (cues.ORIGIN, cues.DEST):
                 self._direction(draft, view, anchs, cue, found)
+            elif cue.kind == cues.DEPART:
+                self._departure(draft, view, anchs, cue, found)
             elif cue.kind == cues.RESPONSIBLE:
                 self._responsible(draft, view, anchs, cue, found)
             elif cue.kind == cues.AT:
@@ -115,21 +121,66 @@ class RelationStage(Stage):
         if not objs:
             return
         lo, hi = view.clause_span(cue.c0)
-        subjects = self._subjects_before(view, anchs, cue.c0, lo, MOVERS)
-        if not subjects:  # 从 ST-01 出发的 AGV-01 …: the mover may follow in the clause
-            after = [a for a in anchs if objs[-1].c1 <= a.c0 and a.c1 <= hi and a.type in MOVERS]
-            subjects = after[:1]
-        if not subjects and not any(lo <= a.c0 and a.c1 <= hi for a in anchs if a.type in MOVERS):
-            subjects = self._topic_before(view, anchs, lo, MOVERS)  # …出发，不是到 ST-06，是到 ST-07
+        subjects = self._movers(view, anchs, cue.c0, objs[-1].c1, lo, hi)
         if not subjects:
             return
         neg = negation_before(view, cue.c0, lo)
-        predicate = "origin" if cue.kind == cues.ORIGIN else "destination"
+        self._moves(draft, subjects, "origin" if cue.kind == cues.ORIGIN else "destination", objs, cue, neg, out)
+
+    def _departure(self, draft: Draft, view: SentenceView, anchs: list[Anchor], cue: Word, out: list) -> None:
+        """ST-03 出发 / ST-03 取料送到 ST-08: the place right before a departure verb is the origin."""
+        place = view.mention_ending_at(cue.c0)
+        if place is None or place.type not in PLACES:
+            return
+        objs = group_of(view, place, PLACES)
+        k = view.last_cue_index(objs[0].c0)
+        if k >= 0 and view.cues[k].kind == cues.DEST and view.blank(view.cues[k].c1, objs[0].c0):
+            return  # 去 ST-06 装货: the place is where it goes (and loads), not where it starts
+        lo, hi = view.clause_span(cue.c0)
+        subjects = self._movers(view, anchs, objs[0].c0, cue.c1, lo, hi)
+        if not subjects:
+            return
+        neg = negation_before(view, cue.c0, objs[-1].c1)  # ST-03 不取料: only a negation right before the verb
+        self._moves(draft, subjects, "origin", objs, cue, neg, out)
+
+    def _moves(self, draft: Draft, subjects: list[Anchor], predicate: str, objs: list, cue: Word, neg, out: list) -> None:
         for s in subjects:
             for o in objs:
                 spans = [(s.c0, s.c1), (cue.c0, cue.c1), (o.c0, o.c1)]
                 out.append(Relation(s.entity_id, predicate, o.id, neg is not None, self._evidence(draft, *spans),
                                     0.85 if neg else 0.9))
+
+    def _movers(self, view: SentenceView, anchs: list[Anchor], before: int, after: int, lo: int,
+                hi: int) -> list[Anchor]:
+        """What moves to or from a place: the nearest mover before `before` in the clause; else
+        the first one after `after` in it (从 ST-01 出发的 AGV-01 …); with none in the clause, the
+        topic of an earlier clause (…出发，不是到 ST-06，是到 ST-07) or — when the clause is a
+        trip described as a noun (从 ST-03 出发去 ST-10 的那趟，AGV-06 跑完没) — the topic of
+        the next clause."""
+        subjects = self._subjects_before(view, anchs, before, lo, MOVERS)
+        if not subjects:
+            subjects = [a for a in anchs if after <= a.c0 and a.c1 <= hi and a.type in MOVERS][:1]
+        if subjects or any(lo <= a.c0 and a.c1 <= hi for a in anchs if a.type in MOVERS):
+            return subjects
+        return self._topic_before(view, anchs, lo, MOVERS) or self._described_trip(view, anchs, after, hi)
+
+    @staticmethod
+    def _described_trip(view: SentenceView, anchs: list[Anchor], after: int, hi: int) -> list[Anchor]:
+        """从 ST-03 出发去 ST-10 的那趟，AGV-06 跑完没: a clause that ends in a noun described by
+        the trip (的 after its last place) and a comma leaves its mover to the clause after it."""
+        text = view.text
+        if text[hi - 1:hi] not in _COMMAS:
+            return []
+        de = text.rfind(_ATTRIBUTIVE, after, hi)
+        # what the trip describes is a short noun (那趟, 那批货, 任务), no predicate (…的那单取消了，)
+        if de < 0 or len(text[de + 1:hi - 1].strip()) > _DESCRIBED_NOUN or \
+                any(de < a.c1 and a.c0 < hi for a in view.actions):
+            return []
+        k = view.clause_of(hi)
+        if k >= len(view.clauses) or view.clauses[k][0] != hi:
+            return []
+        c0, c1 = view.clauses[k]
+        return RelationStage._leading_group(view, [a for a in anchs if c0 <= a.c0 and a.c1 <= c1 and a.type in MOVERS])
 
     # ------------------------------------------------------------------ responsible_for
     def _responsible(self, draft: Draft, view: SentenceView, anchs: list[Anchor], cue: Word, out: list) -> None:

@@ -19,12 +19,13 @@ Flags: `write_without_object` (a write with no object entity and no resolved pro
 """
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 
 from nlu.draft import Argument, Draft, Frame
 from nlu.draft_keys import DEADLINE, SRL_IMPLICIT
 from nlu.lexicon import Pack, default_pack, load_data_file
-from nlu.lexicon.word_classes import function_words, implied_action_words
+from nlu.lexicon.word_classes import alternation, function_words, implied_action_words
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.anchors import Anchor, anchors
@@ -70,6 +71,13 @@ class SrlStage(Stage):
         load_rules()
         load_write_rules()
         self.instruments = load_data_file("instruments.json", self.pack.root)
+        counted = load_data_file("presentation.json", self.pack.root).get("countedHeads")
+        self._counted_heads = tuple(counted["heads"]) if counted else ()
+        # 列个表 / 画张图: compiled once per pack; searched only when a head character is in the text
+        self._counted = re.compile(
+            rf"(?:{alternation(counted['verbs'])})(?:{alternation(counted['classifiers'])})"
+            rf"(?P<head>{alternation(counted['heads'])})(?=$|[^\u4e00-\u9fff]|{alternation(counted['closers'])})"
+        ) if counted else None
         self.rules = template_rules(self.pack)
 
     def warm_up(self) -> None:
@@ -169,6 +177,12 @@ class SrlStage(Stage):
 
         for w in view.presentation:
             add(w.c0, Argument("presentation", None, w.text, None, None, self._evidence(draft, [(w.c0, w.c1)])))
+            shown = _presented_read(frames, positions, w, implicit)
+            if shown is not None:  # 上季度故障统计，用饼图: the chart shows the earlier read
+                args[shown].append((w.c0, Argument("presentation", None, w.text, None, None,
+                                                   self._evidence(draft, [(w.c0, w.c1)]))))
+        for c0, c1 in self._counted_presentations(view):
+            add(c0, Argument("presentation", None, view.text[c0:c1], None, None, self._evidence(draft, [(c0, c1)])))
         for span, literal in self._instruments(view):
             add(span[0], Argument("instrument", None, literal, None, None, self._evidence(draft, [span])))
         for span, literal in self._states(draft, view):
@@ -266,6 +280,17 @@ class SrlStage(Stage):
         return w if view.blank(w.c1, pos) else None
 
     # ------------------------------------------------------------------ literals
+    def _counted_presentations(self, view: SentenceView):
+        """列个表, 画张图: the counted bare head a view-making verb makes is the presentation —
+        unless a presentation word of the pack already covers it (列个表格)."""
+        text = view.text
+        if self._counted is None or not any(h in text for h in self._counted_heads):
+            return
+        for m in self._counted.finditer(text):
+            c0, c1 = m.span("head")
+            if not any(p.c0 < c1 and c0 < p.c1 for p in view.presentation):
+                yield c0, c1
+
     def _instruments(self, view: SentenceView):
         """用/使用/拿 + a short noun phrase before the next action, entity, cue or punctuation."""
         text = view.text
@@ -363,6 +388,22 @@ def _bare(view: SentenceView) -> bool:
 def _chart_after(view: SentenceView, pos: int, end: int | None = None) -> bool:
     """A chart or table word (柱状图, 折线图, 表格 …) after `pos` (and before `end`): the sentence asks for a view."""
     return any(p.c0 >= pos and (end is None or p.c1 <= end) and p.text not in _LIST_WORDS for p in view.presentation)
+
+
+_READ_CLASSES = frozenset({"query", "count", "compare"})
+
+
+def _presented_read(frames: list[Frame], positions: list[int], w: Word, implicit: bool) -> int | None:
+    """The read frame a chart word shows when the word is part of a later change_view action
+    (上季度故障统计，用饼图 / 把本月任务量汇总一下，用柱状图): the nearest earlier query, count
+    or compare frame — the chart is how that read is presented, not a separate view of nothing."""
+    if implicit:
+        return None
+    k = next((i for i, (f, p) in enumerate(zip(frames, positions))
+              if f.action_class == "change_view" and p <= w.c0 and w.c1 <= p + len(f.predicate)), None)
+    if k is None:
+        return None
+    return next((i for i in range(k - 1, -1, -1) if frames[i].action_class in _READ_CLASSES), None)
 
 
 def _presented(view: SentenceView, a: Word) -> bool:

@@ -40,8 +40,7 @@ class BoundaryFilter:
 
         self._surfaces = frozenset(_pack_surfaces(pack))
         self._holders: dict[str, dict[str, frozenset[str]]] | None = None
-        # surface -> (what a word crossing its left edge adds before it, … its right edge after it)
-        self._crossers: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        self._crossed: frozenset[str] = frozenset()  # surfaces a dictionary word can cross an edge of
         self._watched: frozenset[str] = frozenset()  # surfaces with holders or crossers
         self._watched_by_scanner: dict[int, tuple[WordScanner, frozenset[int]]] = {}
         # surface -> (characters such a word can have just before it, … just after it)
@@ -85,33 +84,39 @@ class BoundaryFilter:
                         if inner in surfaces and not all(ch in light for ch in word[:i] + word[j:]):
                             holders.setdefault(inner, {}).setdefault(word[:i], set()).add(word[j:])
                             pre, suf = max(pre, i), max(suf, n - j)
-            self._crossers = self._index_crossers()
+            crossed, cross_edges = self._index_crossers()
+            self._crossed = frozenset(crossed)
             self._span = (pre, suf)
-            self._watched = frozenset(holders) | frozenset(self._crossers)
-            self._edges = self._index_edges(holders, self._crossers)
+            self._watched = frozenset(holders) | self._crossed
+            self._edges = self._index_edges(holders, cross_edges)
             # surface -> what a holder adds before it -> what it adds after it
             self._holders = {k: {left: frozenset(rights) for left, rights in v.items()} for k, v in holders.items()}
 
     @staticmethod
     def _index_edges(holders: dict[str, dict[str, set[str]]],
-                     crossers: dict[str, tuple[frozenset[str], frozenset[str]]]) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+                     cross_edges: dict[str, tuple[set[str], set[str]]]) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
         """Per watched surface, the characters a holding or crossing word can have right before
         it and right after it: a word that adds something on the left ends that addition with
         the character before the match, one that adds on the right begins with the one after.
         Neither standing there settles most matches with two set lookups."""
+        chars: dict[str, str] = {}  # one object per character: the sets of all surfaces share them
         out: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
-        for surface in set(holders) | set(crossers):
-            before, after = crossers.get(surface, ((), ()))
+        for surface in set(holders) | set(cross_edges):
+            before, after = cross_edges.get(surface, ((), ()))
             by_left = holders.get(surface, {})
-            lefts = {x[-1] for x in before} | {x[-1] for x in by_left if x}
-            rights = {x[0] for x in after} | {r[0] for rs in by_left.values() for r in rs if r}
-            out[surface] = (frozenset(lefts), frozenset(rights))
+            lefts = set(before) | {x[-1] for x in by_left if x}
+            rights = set(after) | {r[0] for rs in by_left.values() for r in rs if r}
+            out[surface] = (frozenset(chars.setdefault(c, c) for c in lefts),
+                            frozenset(chars.setdefault(c, c) for c in rights))
         return out
 
-    def _index_crossers(self) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
-        """For every surface, the dictionary words (pack words included: the cut knows them too)
-        that cross one of its edges: a word ending with a proper prefix of the surface crosses its
-        left edge (网站 | 站点), one beginning with a proper suffix crosses its right edge (工单 | 单价)."""
+    def _index_crossers(self) -> tuple[set[str], dict[str, tuple[set[str], set[str]]]]:
+        """The surfaces a dictionary word (pack words included: the cut knows them too) can cross
+        an edge of — a word ending with a proper prefix of the surface crosses its left edge
+        (网站 | 站点), one beginning with a proper suffix crosses its right edge (工单 | 单价) — and
+        per surface the characters such a word has just outside the edge (网; 价). Which word
+        stands at a match is asked of the dictionary itself (`_crossing_word_at`): a set of
+        every crossing word's outer part per surface held half a million strings (about 100 MB)."""
         by_prefix: dict[str, list[str]] = {}  # 站 -> [站点, 站台 …]
         by_suffix: dict[str, list[str]] = {}  # 单 -> [工单, 订单 …]
         for surface in self._surfaces:
@@ -119,19 +124,54 @@ class BoundaryFilter:
                 by_prefix.setdefault(surface[:k], []).append(surface)
                 by_suffix.setdefault(surface[k:], []).append(surface)
         longest = max(map(len, by_prefix | by_suffix), default=0)
-        lefts: dict[str, set[str]] = {}
-        rights: dict[str, set[str]] = {}
+        # the outer characters per affix first: many surfaces share an affix (工 of 工单, 工序 …)
+        before_affix: dict[str, set[str]] = {}
+        after_affix: dict[str, set[str]] = {}
         for word, freq in self.words.tokenizer.FREQ.items():
             n = len(word)
             if freq <= 0 or n < 2 or n > _LONGEST_HOLDER:
                 continue
             for k in range(1, min(n, longest + 1)):
-                for surface in by_prefix.get(word[n - k:], ()):
-                    lefts.setdefault(surface, set()).add(word[:n - k])
-                for surface in by_suffix.get(word[:k], ()):
-                    rights.setdefault(surface, set()).add(word[k:])
-        return {s: (frozenset(lefts.get(s, ())), frozenset(rights.get(s, ())))
-                for s in set(lefts) | set(rights)}
+                tail, head = word[n - k:], word[:k]
+                if tail in by_prefix:
+                    before_affix.setdefault(tail, set()).add(word[n - k - 1])
+                if head in by_suffix:
+                    after_affix.setdefault(head, set()).add(word[k])
+        edges: dict[str, tuple[set[str], set[str]]] = {}
+        for affix, chars in before_affix.items():
+            for surface in by_prefix[affix]:
+                edges.setdefault(surface, (set(), set()))[0].update(chars)
+        for affix, chars in after_affix.items():
+            for surface in by_suffix[affix]:
+                edges.setdefault(surface, (set(), set()))[1].update(chars)
+        return set(edges), edges
+
+    def _crossing_word_at(self, text: str, start: int, end: int) -> bool:
+        """A dictionary word of two to `_LONGEST_HOLDER` characters stands over an edge of
+        text[start:end] (begins before it and ends inside it, or begins inside it and ends
+        after it). jieba's dictionary holds every prefix of its words (frequency 0 for a
+        prefix only), so a walk from a start stops as soon as its fragment is no prefix."""
+        freq = self.words.tokenizer.FREQ
+        n = len(text)
+        for a in range(max(0, start - _LONGEST_HOLDER + 1), start):  # the left edge
+            if text[a:start] not in freq:
+                continue
+            for j in range(start + 1, min(end, a + _LONGEST_HOLDER + 1)):
+                f = freq.get(text[a:j])
+                if f is None:
+                    break
+                if f > 0:
+                    return True
+        for a in range(start + 1, end):  # the right edge
+            if text[a:end] not in freq:
+                continue
+            for j in range(end + 1, min(n, a + _LONGEST_HOLDER) + 1):
+                f = freq.get(text[a:j])
+                if f is None:
+                    break
+                if f > 0:
+                    return True
+        return False
 
     def _prepare_in_background(self) -> None:
         import logging
@@ -196,12 +236,8 @@ class BoundaryFilter:
                 rights = by_left.get(text[a:start])
                 if rights and any(text[end:b] in rights for b in range(end, min(len(text), end + suf) + 1)):
                     return self._judged_by_cutting(text, start, end)
-        crossing = self._crossers.get(surface)
-        if crossing:
-            before, after = crossing
-            if any(text[a:start] in before for a in range(max(0, start - _LONGEST_HOLDER + 1), start)) or \
-                    any(text[end:b] in after for b in range(end + 1, min(len(text), end + _LONGEST_HOLDER - 1) + 1)):
-                return self._judged_by_cutting(text, start, end)
+        if surface in self._crossed and self._crossing_word_at(text, start, end):
+            return self._judged_by_cutting(text, start, end)
         return True
 
     def _judged_by_cutting(self, text: str, start: int, end: int) -> bool:
