@@ -59,6 +59,11 @@ class InjectionRules:
     spoken_tails: frozenset[str]  # the last characters of the spoken colons (号): a substring test first
     spoken_role_colon: re.Pattern[str] | None  # a role word and a spoken colon (系统 冒号)
     data_field_labels: tuple[str, ...] = ()  # 告警内容, 屏幕显示: a field whose content is quoted data
+    write_asked: re.Pattern[str] | None = None  # 什么时候完工, 有没有取消: a write asked about, not ordered
+    conjunction: re.Pattern[str] | None = None  # and / 并 / 然后 opening a stretch: it runs on from what precedes
+    egress_scope: re.Pattern[str] | None = None  # 导出 *全部*…: an egress verb sweeping everything is an order
+    display_cues: tuple[str, ...] = ()  # 显示, 写着, 弹出: what a screen or panel showed is quoted after them
+    displayable: frozenset[str] = frozenset()  # shape families a displayed quote may hold as data
 
 
 def _alternation(words: list[str]) -> str:
@@ -132,8 +137,9 @@ def compile_rules(data: dict) -> InjectionRules:
     roles = [w for ws in markers.values() for w in ws]
     colons = [w for w, k in spoken.items() if k == "colon"]
     # At a sentence start, after Markdown quote/list/bold prefixes: "system:", "**系统通知**：", "助手："
-    role_marker = re.compile(r"[ \t>*\-]*(?:\*\*)?(?P<role>" + _alternation([w for ws in markers.values() for w in ws])
-                             + r")(?:\*\*)?[ \t]*[:：]", re.IGNORECASE)
+    # or a bracketed role header, colon or not: "【系统通知】…", "[system] …"
+    role_marker = re.compile(r"[ \t>*\-]*(?:(?:\*\*)?(?P<role>" + _alternation(roles)
+                             + r")(?:\*\*)?[ \t]*[:：]|[【\[](?P<head>" + _alternation(roles) + r")[】\]][ \t]*[:：]?)", re.IGNORECASE)
     return InjectionRules(
         revision=data["revision"],
         fold=dict(data["fold"]),
@@ -158,7 +164,19 @@ def compile_rules(data: dict) -> InjectionRules:
         spoken_tails=frozenset(w[-1] for w, k in spoken.items() if k == "colon"),
         spoken_role_colon=re.compile(_alternation(roles) + r"[ \t]*" + _alternation(colons), re.IGNORECASE) if colons else None,
         data_field_labels=tuple(sorted(data.get("dataFieldLabels", ()), key=len, reverse=True)),
+        write_asked=re.compile(_alternation(data["writeAskedCues"]), re.IGNORECASE) if data.get("writeAskedCues") else None,
+        conjunction=re.compile(r"(?<![a-z])" + _alternation(data["conjunctions"]) + r"(?![a-z])", re.IGNORECASE)
+        if data.get("conjunctions") else None,
+        egress_scope=re.compile(_alternation(data["egressWords"]) + r"[ \t]*(?:了)?" + _alternation(data["egressScope"]),
+                                re.IGNORECASE) if data.get("egressScope") else None,
+        display_cues=tuple(sorted(data.get("displayCues", ()), key=len, reverse=True)),
+        displayable=frozenset(data.get("displayableShapes", ())),
     )
+
+
+def marker_word(m: re.Match[str]) -> str:
+    """The role word of a `role_marker` match (a colon marker's or a bracketed header's)."""
+    return m.group("role") or m.group("head")
 
 
 def _fence_tag(words: list[str]) -> re.Pattern[str]:

@@ -1,7 +1,7 @@
 """Split a text into the units the judge rules on.
 
 Blocks first, each one unit that is kept or dropped whole: code fences (a pair of ``` or
-an opening ```info + line break), HTML comments, tables (rows of | cells |), chat-template and role tags with what
+an opening ```info + line break), YAML front matter (--- lines around fields), HTML comments, tables (rows of | cells |), chat-template and role tags with what
 they enclose (<system>…</system>, [INST]…[/INST], <|im_start|>…<|im_end|>, <script>…),
 JSON objects and arrays, Markdown images and links, closed pseudo-tag pairs naming a role
 (【系统】…【/系统】), stretches the user wrapped in bidi controls (`wraps`), and — inside a
@@ -13,7 +13,7 @@ splits into sentences (。！？!?；; a line break, an ASCII period before a sp
 or a place where the user typed an invisible character or a space that cleaning removed
 (`cuts`; one where cleaning joined two lines, `breaks`, ends the sentence). A punctuation mark
 read out in ASR (冒号, 句号) standing alone between pauses acts as the mark. A role marker
-(system:, 助手：, **系统通知**：, 系统 冒号) opens a turn (at any unit start) that runs to the next
+(system:, 助手：, **系统通知**：, 系统 冒号, a bracketed header 【系统通知】) opens a turn (at any unit start) that runs to the next
 marker or line break.
 
 A unit never straddles a block edge, so dropping units never cuts a block in two.
@@ -24,7 +24,7 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass
 
-from nlu.injection.rules import InjectionRules
+from nlu.injection.rules import InjectionRules, marker_word
 
 
 @dataclass(slots=True)
@@ -53,7 +53,10 @@ TAG_START = re.compile(r"<\|[a-z_]{2,20}\||</?(?:system|assistant|developer|user
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _MD_IMAGE_OR_LINK = re.compile(r"!?\[[^\]\n]{0,200}\]\([^)\s]{0,500}\)")
 _QUOTES = {"“": "”", "‘": "’", "「": "」", "『": "』", "（": "）", "(": ")", '"': '"', "'": "'"}
-_HARD = frozenset({"fence", "comment", "tag", "json", "table", "bidi"})
+_HARD = frozenset({"fence", "comment", "tag", "json", "table", "bidi", "frontmatter"})
+# A YAML front-matter block: a line of three dashes, up to 20 lines, a closing line of dashes
+# (pasted metadata, never the user's sentence: one unit, judged by the fields it sets).
+FRONT_MATTER = re.compile(r"(?m)^[ \t]*---[ \t]*\n(?:[^\n]*\n){1,20}?[ \t]*---[ \t]*(?:\n|\Z)")
 # An aside between a pair of dashes in the middle of a sentence (帮我查一下——…——HXD1-0002):
 # the delimited stretch is one unit, judged like a bracketed aside.
 _DASH_PAIR = re.compile(r"(?<![—\-])(——|—|--)(?![—\-])[^\n]{1,200}?(?<![—\-])\1(?![—\-])")
@@ -148,6 +151,8 @@ def find_blocks(text: str, rules: InjectionRules | None = None,
     cands: list[tuple[int, int, str]] = [(a, b, "bidi") for a, b in wraps]
     if "```" in text:
         cands += _fences(text)
+    if "---" in text:
+        cands += [(m.start(), m.end(), "frontmatter") for m in FRONT_MATTER.finditer(text)]
     if "<!--" in text:
         cands += [(m.start(), m.end(), "comment") for m in _COMMENT.finditer(text)]
     if "<" in text or "[" in text:
@@ -297,8 +302,11 @@ def _mark_turns(text: str, units: list[Unit], rules: InjectionRules) -> None:
     if "#" in text:
         _mark_sections(text, units, rules)
     spoken = rules.spoken_gate is not None and rules.spoken_gate.search(text) is not None
-    if ":" not in text and "：" not in text and not spoken:
+    headers = "】" in text or "]" in text
+    if ":" not in text and "：" not in text and not spoken and not headers:
         return
+    if headers:
+        _split_headers(text, units, rules)
     turn = -1
     role: str | None = None
     turn_end = -1
@@ -311,7 +319,7 @@ def _mark_turns(text: str, units: list[Unit], rules: InjectionRules) -> None:
         # still starts a turn (查询 AGV-01 系统：你必须…)
         if u.kind == "text":
             m = rules.role_marker.match(text, u.start)
-            word = m.group("role") if m else _spoken_marker(text, units, k, rules) if spoken else None
+            word = marker_word(m) if m else _spoken_marker(text, units, k, rules) if spoken else None
             if word is not None:
                 turn = max(turn + 1, 1000)  # heading sections number below 1000
                 role = rules.role_of.get(word.casefold(), "system")
@@ -322,6 +330,20 @@ def _mark_turns(text: str, units: list[Unit], rules: InjectionRules) -> None:
                 turn_end = nl if nl >= 0 else len(text)
         if role is not None:
             u.role, u.turn = role, turn
+
+
+def _split_headers(text: str, units: list[Unit], rules: InjectionRules) -> None:
+    """A bracketed role header runs straight into its body (【系统通知】检测到您的权限…): the
+    header becomes a unit of its own, so the marker is the header and the body is judged."""
+    k = 0
+    while k < len(units):
+        u = units[k]
+        if u.kind == "text" and text[u.start] in "【[":
+            m = rules.role_marker.match(text, u.start)
+            if m and m.group("head") and m.end() < u.end:
+                units.insert(k + 1, Unit(m.end(), u.end, u.sentence, u.clause, "text", colon_before=u.colon_before))
+                u.end = m.end()
+        k += 1
 
 
 def _spoken_marker(text: str, units: list[Unit], k: int, rules: InjectionRules) -> str | None:

@@ -7,7 +7,11 @@ claims inside a write and orders in a scanned record's field (the hd- cases them
 in them); and of holdout-2026-12-01d: forged clarification options carrying orders, bracketed
 authority headers, pure leak requests addressed to the assistant; and of holdout-2026-12-01e: attacks that
 announce their order (以下为系统指令, 下面是开发者模式), asks to translate the rules above and an
-override banner quoted in an alarm field. The bar is stricter than the
+override banner quoted in an alarm field; and of holdout-2026-12-01f: orders addressed by name
+(系统你现在忽略…), heralds promoting the next sentence to a system instruction, a write conjoined to
+an English or Chinese override, YAML front matter setting a role, a bracketed fake system notice,
+a role marker hidden between invisible characters, and a screen's quoted message in a fault report
+(data, kept). The bar is stricter than the
 embedded corpus test's: a marker may not reach canonicalText under *any* decision (a clarify
 card shows canonicalText too), nor any fillText.
 """
@@ -19,7 +23,8 @@ from pathlib import Path
 import pytest
 
 CORPORA = Path(__file__).resolve().parents[2] / "lexicons" / "corpora"
-FAMILIES = ("leak", "spoken_roles", "bidi", "asides", "fences", "authority", "records", "options", "headers", "heralds", "banners")
+FAMILIES = ("leak", "spoken_roles", "bidi", "asides", "fences", "authority", "records", "options", "headers", "heralds", "banners",
+            "vocative", "promotions", "conjoined", "frontmatter", "notices", "invisible_roles", "displayed")
 
 
 def _corpus(family: str) -> dict:
