@@ -172,9 +172,17 @@ def _has_digit(s: str) -> bool:
     return any(c.isdigit() for c in s)
 
 
+KEY = "id:"  # the type prefix of a key: id:AGV, id:ST …
+
+
+def key_types(s: str) -> set[str]:
+    """The types of the keys `s` names (AGV-05 和 ST-03 → {id:AGV, id:ST})."""
+    return {_id_type(m.group()) for m in _ID_RE.finditer(s) if _has_digit(m.group())}
+
+
 def _id_type(token: str) -> str:
     prefix = re.match(r"[A-Za-z]+", token)
-    return "id:" + (prefix.group().upper() if prefix else "")
+    return KEY + (prefix.group().upper() if prefix else "")
 
 
 def _times(s: str) -> list[tuple[int, int]]:

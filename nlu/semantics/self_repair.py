@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nlu.lexicon.word_classes import function_words
-from nlu.semantics.repair_constituents import ConstituentTyper, comparison_before, names_write
+from nlu.semantics.repair_constituents import KEY, ConstituentTyper, comparison_before, key_types, names_write
 
 _IDEO = r"\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _ID_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_]?\d")
@@ -282,6 +282,10 @@ class RepairGrammar:
             if self._repair_clause_ok(v[start:m0], v[stop:e]):
                 return start, stop
         clause = v[k:e]
+        # AGV-02 去 ST-06，不是，从 ST-06 出发去 ST-02: a repair that restates only the predicate
+        # leaves the key the clause opened with — its subject — standing
+        s = self._kept_subject(v, s, m0, clause)
+        abandoned = v[s:m0]
         if not self._repair_clause_ok(abandoned, clause, settled):
             return None
         parallel = _parallel_start(v, s, m0, clause)
@@ -297,6 +301,29 @@ class RepairGrammar:
         if not paused_after and not mk.strong and not self._runs_on(mk, v, m0, k, abandoned, parallel):
             return None
         return (s if parallel is None else parallel), k
+
+    def _kept_subject(self, v: str, s: int, m0: int, clause: str) -> int:
+        """Where the abandoned clause really starts when it opens with a key (its subject) that
+        the repair does not replace: the repair clause opens with no key of its own and names
+        no key of that type (AGV-05 的电量，不对，位置 → AGV-05 的位置). The key, the spaces
+        after it and an attributive particle stay; `s` itself otherwise."""
+        i = s
+        while i < m0 and v[i] in _PAUSE_CHARS:
+            i += 1
+        got = self._typer().at(v, i)
+        if got is None or not got[0].startswith(KEY):
+            return s
+        kind, end = got
+        while end < m0 and v[end] in _PAUSE_CHARS:
+            end += 1
+        if v.startswith(_ATTRIBUTIVE, end):
+            end += len(_ATTRIBUTIVE)
+        if not _SUBSTANTIVE_RE.search(v, end, m0):
+            return s  # the clause was the key alone: a typed repair's business
+        opening = clause.lstrip(" ，,、")
+        if _ID_RE.match(opening) or kind in key_types(clause):
+            return s  # the repair names a key of its own: the whole clause is replaced
+        return end
 
     def _restated_lead(self, v: str, s: int, m0: int, lead_at: int, k: int, e: int,
                        paused: bool) -> tuple[int, int] | None:

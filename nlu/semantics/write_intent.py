@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from nlu import draft_keys as K
 from nlu.draft import Draft
@@ -47,6 +47,8 @@ class _Data:
     undecided: tuple[str, ...]
     joiners: tuple[str, ...]
     motion: tuple[str, ...]
+    origins: tuple[str, ...]  # 从 ST-06 (出发) between a mover and its destination
+    departures: tuple[str, ...]
     asking: re.Pattern[str]  # a question word or particle (吗, 几点, 怎么)
     describing: re.Pattern[str]  # a description of a move made (的路线, 去过, 去了)
     vague: tuple[str, ...]
@@ -76,6 +78,8 @@ def _data() -> _Data:
         undecided=_longest_first(d["undecidedAsks"]),
         joiners=tuple(d["aNotAJoiners"]),
         motion=_longest_first(d["motionWords"]),
+        origins=_longest_first(d.get("motionOrigins", ())),
+        departures=_longest_first(d.get("motionDepartures", ())),
         asking=_alternation(d["askingMarkers"]),
         describing=_alternation(d["describingMarkers"]),
         vague=_longest_first(d["vagueActions"]),
@@ -162,28 +166,58 @@ def _write_words(draft: Draft):  # noqa: ANN202
 
 def verbless_dispatch(draft: Draft) -> tuple[int, int] | None:
     """AGV-03去ST-05 / AGV-14嗯AGV-41去ST-09: a mover, a motion word and a destination, no verb
-    of the pack in the turn and nothing asked about it (了吗, 的, 几点 …). Returns the span from
-    the first mover to the destination."""
+    of the pack in the turn and nothing asked about it (了吗, 的, 几点 …). Read on the canonical
+    text, so a self-repair's abandoned part (AGV-02 去 ST-06，不是，从 ST-06 出发去 ST-02) joins
+    nothing. Returns the original span from the first mover to the destination."""
     if not draft.scratch.get(K.SRL_IMPLICIT) or any(f.write for f in draft.frames):
         return None
-    data, text = _data(), draft.original
-    ents = sorted(draft.entities, key=lambda e: e.o0)
+    data, text = _data(), draft.text
+    ents = sorted((_Said(e.type, *draft.to_current(e.o0, e.o1), e.o0, e.o1) for e in draft.entities),
+                  key=lambda e: e.c0)
     for i, place in enumerate(ents):
-        if place.type not in _PLACES or i == 0 or ents[i - 1].type not in _MOVERS:
+        m = _mover_sent_to(ents, i, text, data)
+        if m is None:
             continue
-        mover = ents[i - 1]
-        gap = text[mover.o1:place.o0].strip()
-        if gap not in data.motion:
-            continue
-        first = mover
-        for e in reversed(ents[:i - 1]):  # AGV-14嗯AGV-41去: the movers said before it
-            if e.type not in _MOVERS or _CLAUSE_BREAK.intersection(text[e.o1:first.o0]):
+        first = ents[m]
+        for e in reversed(ents[:m]):  # AGV-14嗯AGV-41去: the movers said before it
+            if e.type not in _MOVERS or _CLAUSE_BREAK.intersection(text[e.c1:first.c0]):
                 break
             first = e
         if data.asking.search(text) or data.describing.search(text):
             return None  # 了吗, 的路线, 几点到: a question about the move, read as one
         return first.o0, place.o1
     return None
+
+
+class _Said(NamedTuple):
+    """An entity where the canonical text has it (c0, c1) and where the user said it (o0, o1)."""
+    type: str
+    c0: int
+    c1: int
+    o0: int
+    o1: int
+
+
+def _mover_sent_to(ents: list[_Said], i: int, text: str, data: _Data) -> int | None:
+    """The index of the mover ents[i] (a place) is the destination of: said right before it with
+    a motion word between (AGV-03去ST-05), or before an origin said on the way (AGV-02 从 ST-06
+    出发去 ST-02: 从 + place, a departure word, then the motion word). None otherwise."""
+    place = ents[i]
+    if place.type not in _PLACES or i == 0:
+        return None
+    before = ents[i - 1]
+    if before.type in _MOVERS:
+        return i - 1 if text[before.c1:place.c0].strip() in data.motion else None
+    if before.type not in _PLACES or i < 2 or ents[i - 2].type not in _MOVERS:
+        return None
+    if text[ents[i - 2].c1:before.c0].strip() not in data.origins:
+        return None
+    gap = text[before.c1:place.c0].strip(" ，,")
+    for w in data.departures:
+        if gap.startswith(w):
+            gap = gap[len(w):].strip(" ，,")
+            break
+    return i - 2 if gap in data.motion else None
 
 
 def vague_write(draft: Draft) -> tuple[int, int] | None:
