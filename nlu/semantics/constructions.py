@@ -43,6 +43,8 @@ class ImpliedAction:
     word: str
     action_class: str
     write: bool
+    # the write's object is named only by its class (把所有车派到 ST-03): the policy asks which
+    object_unsaid: bool = False
 
 
 # The words are data (lexicons/implied_actions.json, read once); the regex structure stays here and
@@ -203,13 +205,32 @@ def _topic_dispatch(view: SentenceView, i: int) -> Word | None:
         plo, _ = view.clause_span(lo - 1)
         movers = [x for x in view.mentions if plo <= x.c0 and x.c1 <= lo and x.type in MOVERS]
     place = [x for x in view.mentions if m.end() <= x.c0 < hi and x.type in ("station", "location")]
-    if not movers or not place:
+    by_class = not movers and bool(place) and _class_topic(view, lo, i)
+    if not (movers or by_class) or not place:  # 其他车都派去 ST-02: movers named by their class
         return None
     tail = text[place[0].c1:hi]
     if tail.strip(_TOPIC_TAIL) and _ASKING_TAIL.search(tail):
         return None  # 派到 ST-02 了吗 / 派去 ST-02 几次: asked about, not ordered
     end = i + 1 if bare else m.end()  # the bare 派, not the spaces after it
-    return Word(i, end, "action", ImpliedAction(text[i:end], "create", True), text[i:end])
+    return Word(i, end, "action", ImpliedAction(text[i:end], "create", True, by_class), text[i:end])
+
+
+def _class_topic(view: SentenceView, lo: int, i: int) -> bool:
+    """The clause text[lo:i] before a send verb opens with movers named by their class
+    (全部小车都, 其他车一起): a mover class phrase, then only adverbs — no punctuation."""
+    text = view.text
+    j = lo + len(text[lo:i]) - len(text[lo:i].lstrip())
+    end = _class_movers(view, j, i)
+    return end is not None and not any(ch in _SENT_TAIL for ch in text[end:i])
+
+
+def _class_movers(view: SentenceView, j: int, hi: int) -> int | None:
+    """`class_mover_end`, unless the phrase counts its movers (两台小车, 3 台 AGV): a counted
+    dispatch leaves the choice of vehicles to the system — its object is said."""
+    end = class_mover_end(view.text, j, hi)
+    if end is None or any(m.type == "quantity" for m in view.within(view.mentions, "mentions", j, end)):
+        return None
+    return end
 
 
 def _build(view: SentenceView, i: int) -> Word | None:
@@ -367,21 +388,25 @@ def _purposed_move(view: SentenceView, i: int) -> Word | None:
     lo, hi = span
     before = [x for x in view.within(view.mentions, "mentions", lo, i) if x.c1 <= i]
     movers = [x for x in before if x.type in MOVERS]
-    if not movers or any(x.c0 > movers[-1].c0 and x.type not in _MOVE_GAP_TYPES for x in before):
+    by_class = not movers and all(x.type in _MOVE_GAP_TYPES for x in before) and _class_topic(view, lo, i)
+    if by_class:
+        pass  # 所有AGV都回ST-01充电: movers named by their class — a dispatch whose object is unsaid
+    elif not movers or any(x.c0 > movers[-1].c0 and x.type not in _MOVE_GAP_TYPES for x in before):
         return None
-    gap = list(text[movers[-1].c1:i])
-    for x in before:
-        if x.c0 >= movers[-1].c1:
-            gap[x.c0 - movers[-1].c1:x.c1 - movers[-1].c1] = [" "] * (x.c1 - x.c0)
-    if "".join(gap).strip():
-        return None  # only the mover, spaces and a time before the motion word
+    else:
+        gap = list(text[movers[-1].c1:i])
+        for x in before:
+            if x.c0 >= movers[-1].c1:
+                gap[x.c0 - movers[-1].c1:x.c1 - movers[-1].c1] = [" "] * (x.c1 - x.c0)
+        if "".join(gap).strip():
+            return None  # only the mover, spaces and a time before the motion word
     place = at[0]
     if place.c1 > hi:
         return None
     p = _PURPOSE.match(text, place.c1)
     if p is None or text[p.end():hi].strip(_SENT_TAIL) or _narrated(text, lo, hi) or _LE in text[p.end():hi]:
         return None
-    return Word(i, m.end(), "action", ImpliedAction(m.group(), "create", True), m.group())
+    return Word(i, m.end(), "action", ImpliedAction(m.group(), "create", True, by_class), m.group())
 
 
 def moves_to(a: Word) -> bool:
@@ -545,6 +570,11 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
     # a time is the new value, not the object (把检修计划改成下周: the change stands before it)
     objs = [m for m in view.mentions if i < m.c0 and m.c1 <= hi and m.type not in _VALUE_TYPES]
     start = objs[0].c1 if objs else i + 1
+    by_class = _class_movers(view, i + 1, objs[0].c0 if objs else hi)
+    if by_class is not None:
+        # 把所有车都派到 ST-03: the movers are named by their class — the mention after the verb
+        # is its destination, and the dispatch's object is unsaid
+        objs, start = [], by_class
     cands = [(m.start(), m.start() + 1) for m in _RESULTATIVE.finditer(text, start, hi)]
     cands += [(m.start() + 1, m.end()) for m in _DEGREE.finditer(text, start, hi)]
     for k, k1 in sorted(cands):
@@ -558,10 +588,10 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
         if text[k] in _SEND_RESULTS and text[v0] in _SEND_VERBS and objs and objs[0].type in MOVERS and \
                 v0 - objs[0].c1 <= 1:  # 把 AGV-01 送到 ST-05: a dispatch, not an edit of AGV-01
             cls = "create"
-        elif text[k] in _SEND_RESULTS and text[v0] in _SEND_VERBS and \
-                any(lo <= x.c0 and x.c1 <= i and x.type in MOVERS for x in view.mentions):
+        elif text[k] in _SEND_RESULTS and text[v0] in _SEND_VERBS and (by_class is not None or
+                any(lo <= x.c0 and x.c1 <= i and x.type in MOVERS for x in view.mentions)):
             cls = "create"  # AGV-19 把货从 ST-01 送到 ST-06: the mover said first carries the load there
-        return Word(v0, k1, "action", ImpliedAction(text[v0:k1], cls, True), text[v0:k1])
+        return Word(v0, k1, "action", ImpliedAction(text[v0:k1], cls, True, by_class is not None), text[v0:k1])
     got = _colloquial_disposal(view, objs, hi)
     if got is not None:
         return got
@@ -623,13 +653,22 @@ _MODIFIER_GAP = 6  # 派两台空闲的小车: a short modifier may stand betwee
 def _mover_noun_follows(rest: str) -> bool:
     """A mover's class noun (小车, AGV, 机车 …) starts `rest`, or follows a short modifier with no
     punctuation in it (空闲的小车, 满电的 AGV)."""
-    up = rest.upper()
+    return class_mover_end(rest, 0, len(rest)) is not None
+
+
+def class_mover_end(text: str, j: int, hi: int) -> int | None:
+    """Where a mover named only by its class noun ends, the phrase starting at `j` and ending by
+    `hi`: the noun (小车, AGV, 车 …) right there or after a short modifier with no punctuation in
+    it (所有车, 全部小车, 其他车, 空闲的小车). Movers said this way are a class, no key: a write
+    over them has its object unsaid. None when no such phrase starts at `j`."""
+    up = text[j:hi].upper()
     for k in range(min(_MODIFIER_GAP, len(up)) + 1):
         if k and not (up[k - 1].isalnum() or up[k - 1] in _DE + " "):
-            return False
-        if up[k:].startswith(MOVER_NOUNS):
-            return True
-    return False
+            return None
+        noun = next((n for n in MOVER_NOUNS if up.startswith(n, k)), None)
+        if noun is not None:
+            return j + k + len(noun)
+    return None
 
 
 def _dispatch(view: SentenceView, i: int) -> Word | None:
@@ -642,10 +681,11 @@ def _dispatch(view: SentenceView, i: int) -> Word | None:
     if ch == _PAI and _DISPATCH_OBJECT.match(text, i + 1):  # 给 AGV-03 派任务
         return Word(i, i + 1, "action", ImpliedAction(_PAI, "create", True), _PAI)
     after = [m for m in view.mentions if i < m.c0 and m.c1 <= hi]
-    if not view.has_cue(cues.QUESTION) and class_mover_sent(text, i + 1, hi):
+    by_class = None if view.has_cue(cues.QUESTION) else _class_movers(view, i + 1, hi)
+    if by_class is not None and _sent_on(text, by_class, hi):
         # 让小车去五号站: a mover named only by its class noun is still sent somewhere — a
         # dispatch whose object is missing (the policy asks which one), never a read
-        return Word(i, i + 1, "action", ImpliedAction(ch, "create", True), ch)
+        return Word(i, i + 1, "action", ImpliedAction(ch, "create", True, True), ch)
     if not after or text[i + 1:after[0].c0].strip():
         return None
     first = after[0]
@@ -770,9 +810,12 @@ def class_mover_sent(text: str, j: int, hi: int) -> bool:
     """小车去 / 车到 right after 让/派/叫: a mover class noun, then 去 or 到 and a destination."""
     up = text[j:hi].upper()
     noun = next((n for n in MOVER_NOUNS if up.startswith(n)), None)
-    if noun is None:
-        return False
-    rest = text[j + len(noun):hi].lstrip()
+    return noun is not None and _sent_on(text, j + len(noun), hi)
+
+
+def _sent_on(text: str, end: int, hi: int) -> bool:
+    """去 or 到 and a destination follow the mover ending at `end`."""
+    rest = text[end:hi].lstrip()
     return rest[:1] in _ARRIVAL and bool(rest[1:].strip(_SENT_TAIL))
 
 

@@ -94,8 +94,10 @@ class SentenceView:
                         continue
                     self.actions.append(word)
                 elif kw.kind == "negation":
-                    # 别 in 级别 / 特别 / 分别 is no negation (the text keeps it protected either way)
-                    if not _closes_a_word(text, m.start, m.end, boundary_filter(vocab.pack).words):
+                    # 别 in 级别 / 特别 / 分别 is no negation (the text keeps it protected either way);
+                    # 除外 after what it excludes (AGV-10除外都派去ST-06) negates no predicate after it
+                    if not _closes_a_word(text, m.start, m.end, boundary_filter(vocab.pack).words) and \
+                            not any(_excludes_before(v) for v in m.values):
                         self.negations.append(word)
                 elif kw.kind == "comparison":
                     self.comparisons.append(word)
@@ -250,6 +252,12 @@ def sentence_view(draft: Draft, vocab: Vocabulary) -> SentenceView:
 
 _NEGATION_FUSERS = frozenset(function_words().negation_fusers)
 _WORD_CLOSING = frozenset(function_words().word_closing_negations)
+
+
+def _excludes_before(kw) -> bool:  # noqa: ANN001 - a vocabulary value
+    """An exception word said after what it excludes (X 除外): a comparison, not a negation."""
+    return kw.kind == "comparison" and getattr(kw.data, "comparator", None) == "except" and \
+        getattr(kw.data, "position", None) == "after"
 
 
 def _closes_a_word(text: str, start: int, end: int, words) -> bool:  # noqa: ANN001 - nlu.text.words.Words

@@ -203,6 +203,8 @@ class SrlStage(Stage):
         for frame, a in zip(frames, actions if not implicit else []):
             if frame.write and not frame.negated and open_resultative(view, a):
                 draft.raise_flag("write_without_object")  # 把 … 改成 (to what?): the result is missing
+            elif frame.write and not frame.negated and getattr(a.data, "object_unsaid", False):
+                draft.raise_flag("write_without_object")  # 把所有车派到 ST-03: which ones?
         for frame in frames:
             if frame.write and not frame.negated and not self._has_object(frame):
                 draft.raise_flag("write_without_object")
