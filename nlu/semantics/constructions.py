@@ -66,7 +66,9 @@ _SEND_VERBS = frozenset(_W.send_verbs)  # 把 AGV-01 送到 ST-05: dispatch of a
 _SEND_RESULTS = "".join(_W.send_results)
 _SMALL_COUNT = alternation(_W.small_counts)
 _BUILD = re.compile(f"(?:{alternation(_W.build_verbs)})\\s*(?:{_SMALL_COUNT})?\\s*(?:{alternation(_W.build_classifiers)})?"
-                    f"\\s*[^\\s，,。；;！!？?]{{0,4}}?(?:{alternation(_W.record_nouns)})")
+                    f"\\s*(?:[^\\s，,。；;！!？?]{{1,4}}\\s+)?[^\\s，,。；;！!？?]{{0,4}}?(?:{alternation(_W.record_nouns)})")
+# (the modifier before the record noun is short: a word or two, one space after a level said
+# apart — 建一张 C4 修的检修工单)
 _BUILD_EXCLUDE = _W.build_look_alikes
 _BUILD_STARTS = frozenset(w[0] for w in _W.build_verbs)
 _CHANGE = re.compile(alternation(_W.change_verbs))
@@ -140,7 +142,7 @@ def _implied_at(view: SentenceView, positions) -> list[Word]:  # noqa: ANN001 - 
             w = _value_change(view, i)
         if w is None and ch in _MOVE_STARTS:
             w = _purposed_move(view, i)
-        if w is None and ch in _TOPIC_DISPOSAL_STARTS:
+        if w is None and (ch in _TOPIC_DISPOSAL_STARTS or ch in _DROPPING_STARTS):
             w = _topic_disposal(view, i)
         if w is None and ch in _LIGHT_DISPATCH_STARTS and not out:
             w = _light_dispatch(view, i)
@@ -420,58 +422,91 @@ _TOPIC_DISPOSAL_CLASS = {**{w: "update" for w in _W.disposal_update_verbs}, **{w
 _TOPIC_DISPOSAL = re.compile(f"(?P<v>[{char_class(tuple(_TOPIC_DISPOSAL_CLASS))}])(?:{alternation(_W.disposal_perfectives)})")
 _TOPIC_DISPOSAL_STARTS = frozenset(_TOPIC_DISPOSAL_CLASS)
 _IMPERATIVE_TAILS = tuple(_W.topic_disposal_tails)
+# between a topic object and its disposal verb: spaces and the speaker's coverbs or a permission
+_DISPOSAL_GAP = re.compile(f"(?:\\s|{alternation(sorted(_W.disposal_gap_words, key=len, reverse=True))})*")
+_PERMISSIONS = tuple(_W.permission_modals)
+_DROPPING = re.compile(alternation(sorted(_W.dropping_idioms, key=len, reverse=True)))
+_DROPPING_STARTS = frozenset(w[0] for w in _W.dropping_idioms)
 
 
 def _topic_disposal(view: SentenceView, i: int) -> Word | None:
     """T-… 撤掉 / T-…别执行了，撤了吧: a colloquial disposal verb (撤/退/关/停 + 了/掉) after its
-    object with no 把, said as an order — 掉 right after the verb or 吧 closing the clause —
-    where the object stands right before it or opens the clause before: a write of the verb's
-    class. Not 撤了 alone (told), not 撤了吗 (asked), not 我已经把 … 撤了 (the disposal's)."""
+    object with no 把, said as an order — 掉 right after the verb, 吧 closing the clause, or a
+    permission before it (WO-… 可以关了) — where the object stands right before it (a coverb for
+    the speaker between: T-… 给我撤了吧) or opens the clause before: a write of the verb's class.
+    A dropping idiom (T-… 不要了) cancels the record it follows. Not 撤了 alone (told), not 撤了吗
+    (asked), not 我已经把 … 撤了 (the disposal's)."""
     text = view.text
     m = _TOPIC_DISPOSAL.match(text, i)
-    if m is None:
+    idiom = _DROPPING.match(text, i) if m is None and text[i] in _DROPPING_STARTS else None
+    if m is None and idiom is None:
         return None
+    end = (m or idiom).end()
     lo, hi = view.clause_span(i)
-    rest = text[m.end():hi]
-    said = text[i + 1:m.end()] + rest
-    if rest.strip(_SENT_TAIL) or not any(t in said for t in _IMPERATIVE_TAILS):
-        return None  # cheap first: the verb closes its clause, said as an order (撤掉, 撤了吧)
+    rest = text[end:hi]
+    if rest.strip(_SENT_TAIL + _LE):
+        return None  # cheap first: the verb closes its clause (了 once more only after a permission)
     if _ASKING_TAIL.search(rest) or view.has_cue(cues.QUESTION) or _narrated(text, 0, i) or _BA in text[:i]:
         return None
     if _actionless_clause(view, i) is None:
         return None
+    kinds = _RECORD_TYPES if idiom is not None else _RECORD_TYPES | MOVERS
     obj = next((x for x in reversed(view.within(view.mentions, "mentions", lo, i)) if x.c1 <= i), None)
     if obj is not None:
-        if obj.type not in _RECORD_TYPES | MOVERS or text[obj.c1:i].strip():
+        gap = text[obj.c1:i]
+        if obj.type not in kinds or not _DISPOSAL_GAP.fullmatch(gap):
             return None
-    elif lo > 0 and not text[lo:i].strip():
+    elif lo > 0 and _DISPOSAL_GAP.fullmatch(text, lo, i):
+        gap = text[lo:i]
         plo, _ = view.clause_span(lo - 1)
         obj = next(iter(view.within(view.mentions, "mentions", plo, lo)), None)
-        if obj is None or obj.type not in _RECORD_TYPES | MOVERS or text[plo:obj.c0].strip() or _has_action(view, plo, lo):
+        if obj is None or obj.type not in kinds or text[plo:obj.c0].strip() or _has_action(view, plo, lo):
             return None  # the object opens the clause before (T-…别执行了，撤了吧): its topic
     else:
         return None
-    return Word(i, m.end(), "action", ImpliedAction(text[i:m.end()], _TOPIC_DISPOSAL_CLASS[text[i]], True), text[i:m.end()])
+    said = text[i + 1:end] + rest
+    permitted = any(w in gap for w in _PERMISSIONS)
+    if rest.strip(_SENT_TAIL) and not permitted:
+        return None  # 撤掉了 tells it was done; 可以退掉了 permits it now
+    if idiom is None and not permitted and not any(t in said for t in _IMPERATIVE_TAILS):
+        return None  # 撤了 alone tells what happened; 撤掉, 撤了吧, 可以撤了 order it
+    cls = "cancel" if idiom is not None else _TOPIC_DISPOSAL_CLASS[text[i]]
+    v1 = end if idiom is not None else m.end()
+    return Word(i, v1, "action", ImpliedAction(text[i:v1], cls, True), text[i:v1])
 
 
 _LIGHT_DISPATCH = re.compile(alternation(sorted(_W.light_dispatch, key=len, reverse=True)))
-_LIGHT_DISPATCH_STARTS = frozenset(w[0] for w in _W.light_dispatch)
+_SCHEDULE_TAIL = re.compile(alternation(sorted(_W.schedule_tails, key=len, reverse=True)))
+_LIGHT_DISPATCH_STARTS = frozenset(w[0] for w in (*_W.light_dispatch, *_W.schedule_tails))
+_LIGHT_OPENERS = re.compile(f"(?:\\s|{alternation(sorted(_W.light_order_openers, key=len, reverse=True))})*")
+# what a clause must name beside its mover for a light order after it: where it goes (派一下), or
+# its repair or the shop doing it (排上)
+_SENT_PLACES = frozenset({"station", "location"})
+_SCHEDULED = frozenset({"maintenance_level", "station", "location", "organization"})
 
 
 def _light_dispatch(view: SentenceView, i: int) -> Word | None:
     """AGV-07 从 ST-02 到 ST-09，派一下: 派一下 closing the turn, after a clause naming a mover
-    and a place it goes to, with no action word in the turn: the order to dispatch that move."""
+    and a place it goes to, with no action word in the turn: the order to dispatch that move.
+    HXN5-0088 明天做一级修，帮我排上: a schedule tail (scheduleTails) the same way, after a clause
+    naming the mover and its repair or shop — the order to create that plan. Only the speaker's
+    opener (帮我, 请) may stand before it in its clause."""
     text = view.text
     m = _LIGHT_DISPATCH.match(text, i)
+    scheduled = m is None
+    if scheduled:
+        m = _SCHEDULE_TAIL.match(text, i)
     if m is None or text[m.end():].strip(_SENT_TAIL) or view.actions or view.has_cue(cues.QUESTION):
         return None
     lo, _ = view.clause_span(i)
-    if text[lo:i].strip() or lo == 0 or _narrated(text, 0, i):
+    if lo == 0 or not _LIGHT_OPENERS.fullmatch(text, lo, i) or _narrated(text, 0, i):
         return None
     before = [x for x in view.mentions if x.c1 <= lo]
-    if not any(x.type in MOVERS for x in before) or not any(x.type in ("station", "location") for x in before):
+    if not any(x.type in MOVERS for x in before) or \
+            not any(x.type in (_SCHEDULED if scheduled else _SENT_PLACES) for x in before):
         return None
-    return Word(i, i + 1, "action", ImpliedAction(text[i], "create", True), text[i])
+    v1 = m.end() if scheduled else i + 1
+    return Word(i, v1, "action", ImpliedAction(text[i:v1], "create", True), text[i:v1])
 
 
 _ORDER_VERBS = re.compile(f"\\s*(?:{alternation(_W.order_verbs)})\\s*")
@@ -595,7 +630,7 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
     got = _colloquial_disposal(view, objs, hi)
     if got is not None:
         return got
-    got = _sent_away(view, objs, hi)
+    got = _sent_away(view, objs, hi) or _state_result(view, objs, hi)
     if got is not None:
         return got
     m = _LIGHT_CHANGE.search(text, start, hi)
@@ -630,6 +665,33 @@ def _colloquial_disposal(view: SentenceView, objs: list, hi: int) -> Word | None
     if _narrated(text, lo, v0):
         return None  # 我已经把 T-… 撤了: a disposal told, not ordered
     return Word(v0, v1, "action", ImpliedAction(text[v0:v1], _COLLOQUIAL_CLASS[text[v0]], True), text[v0:v1])
+
+
+# after the disposal's mover: the speaker's coverb, an optional one-character verb, the state
+# (把 AGV-19 踢下线, 把AGV-20给我拉下线, 把 AGV-11 下线); the verb is no particle or negation
+_STATE_RESULT = re.compile(f"(?:\\s|{alternation(sorted(_W.disposal_gap_words, key=len, reverse=True))})*"
+                           f"(?P<v>[\u4e00-\u9fff](?<![{_DE}{_LE}{_BA}]))??"
+                           f"(?P<r>{alternation(sorted(_W.state_results, key=len, reverse=True))})")
+
+
+def _state_result(view: SentenceView, objs: list, hi: int) -> Word | None:  # noqa: ANN001
+    """把 AGV-19 踢下线 / 把 AGV-21 拉上线: a mover put in a state (stateResults) right after the
+    disposal's mover, closing the clause — an update of that mover. Not asked (踢下线了吗), not
+    told (刚才把 AGV-05 踢下线了: 了 after the state, or a narrating word before)."""
+    if not objs or objs[-1].type not in MOVERS:
+        return None
+    text = view.text
+    m = _STATE_RESULT.match(text, objs[-1].c1)
+    if m is None or m.end() > hi:
+        return None
+    v0 = m.start("v") if m.group("v") else m.start("r")
+    rest = text[m.end():hi]
+    if rest.strip(_SENT_TAIL) or _ASKING_TAIL.search(rest) or not _free(view, v0):
+        return None
+    lo, _ = view.clause_span(v0)
+    if _narrated(text, lo, v0):
+        return None
+    return Word(v0, m.end(), "action", ImpliedAction(text[v0:m.end()], "update", True), text[v0:m.end()])
 
 
 _OPEN_CHANGE_ENDS = _W.open_change_ends  # 改一下 names no result
@@ -715,6 +777,9 @@ def _returned_to_place(view: SentenceView, k: int, hi: int) -> bool:
     return place is not None and place.type in ("station", "location") and place.c1 <= hi and not text[j:place.c0].strip()
 
 
+_ASSIGNEES = frozenset(_W.assignee_types)
+
+
 def _assign(view: SentenceView, i: int) -> Word | None:
     """WO-… 帮我派给刘洋 / 把 T-… 派给王强: 派 + 给 + a person, with a task or work order named in
     the clause (before it, or right after the person): an assignment, an update (as the pack's
@@ -727,9 +792,18 @@ def _assign(view: SentenceView, i: int) -> Word | None:
         return None
     lo, hi = span
     person = next((x for x in view.mentions if x.c0 >= i + 2), None)
-    if person is None or person.type != "person" or person.c1 > hi or text[i + 2:person.c0].strip():
-        return None
+    if person is None or person.type not in _ASSIGNEES or person.c1 > hi or text[i + 2:person.c0].strip():
+        return None  # a person or a team (WO-… 派给检修二组)
+    if _narrated(text, lo, i):
+        return None  # WO-… 已经派给检修一组: told, not ordered
     records = [x for x in view.mentions if lo <= x.c0 and x.c1 <= hi and x.type in _RECORD_TYPES]
+    if not records and lo > 0 and _DISPOSAL_GAP.fullmatch(text, lo, i):
+        # WO-…，派给检修一组: the record opens the clause before, alone — the assignment's topic
+        plo, _ = view.clause_span(lo - 1)
+        topic = next(iter(view.within(view.mentions, "mentions", plo, lo)), None)
+        if topic is not None and topic.type in _RECORD_TYPES and not text[plo:topic.c0].strip() and \
+                not text[topic.c1:lo].strip(_CLAUSE_END + " ") and not _has_action(view, plo, lo):
+            records = [topic]
     if not records:
         return None
     rest = text[person.c1:hi]
@@ -780,7 +854,7 @@ _LATIN_STARTS = _latin()[2]  # read once at import, like the word classes above
 # one character class, which the regex engine scans for in C
 _OPENERS = re.compile("[" + char_class("".join(sorted(
     {_BA, _JIANG, _GEI, *_DISPATCH_VERBS, *_BUILD_STARTS, *_CHANGE_STARTS, *_TOPIC_ONLY_STARTS, *_LIGHT_STARTS,
-     *_VALUE_CHANGE_STARTS, *_MOVE_STARTS, *_TOPIC_DISPOSAL_STARTS, *_LIGHT_DISPATCH_STARTS}
+     *_VALUE_CHANGE_STARTS, *_MOVE_STARTS, *_TOPIC_DISPOSAL_STARTS, *_DROPPING_STARTS, *_LIGHT_DISPATCH_STARTS}
     | {a[0] for a in _CHANGE_ATTRIBUTES if a}))) + "]")
 # the first letters of the English write verbs (one character class, scanned for in C)
 _LATIN_FIRST = re.compile("[" + "".join(sorted(_LATIN_STARTS)) + "]")
