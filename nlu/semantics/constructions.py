@@ -468,6 +468,8 @@ def _topic_disposal(view: SentenceView, i: int) -> Word | None:
     permitted = any(w in gap for w in _PERMISSIONS)
     if rest.strip(_SENT_TAIL) and not permitted:
         return None  # 撤掉了 tells it was done; 可以退掉了 permits it now
+    if permitted and idiom is None and text.find(text[i], hi) >= 0:
+        return None  # WO-… 可以关了，帮我关掉: the permission is the reason, the order follows
     if idiom is None and not permitted and not any(t in said for t in _IMPERATIVE_TAILS):
         return None  # 撤了 alone tells what happened; 撤掉, 撤了吧, 可以撤了 order it
     cls = "cancel" if idiom is not None else _TOPIC_DISPOSAL_CLASS[text[i]]
@@ -536,6 +538,7 @@ def _give_order(view: SentenceView, i: int) -> Word | None:
     lo, hi = span
     text = view.text
     obj = next((m for m in view.mentions if m.c0 > i), None)
+    unsaid = False
     if obj is not None and obj.type in MOVERS and not text[i + 1:obj.c0].strip():
         obj_end = obj.c1
     else:
@@ -545,7 +548,11 @@ def _give_order(view: SentenceView, i: int) -> Word | None:
 
         obj_end = spoken_identifier_at(text, i + 1)
         if obj_end is None:
-            return None
+            # 给小车派个活: the mover named only by its class — an order whose object is unsaid
+            obj_end = _class_movers(view, i + 1, hi)
+            if obj_end is None:
+                return None
+            unsaid = True
     m = _ORDER_VERBS.match(text, obj_end)
     if m is None or not m.group().strip():
         return None
@@ -562,7 +569,7 @@ def _give_order(view: SentenceView, i: int) -> Word | None:
         return None
     if _ORDER_ASKING.search(rest):
         return None
-    return Word(v0, v1, "action", ImpliedAction(text[v0:v1], "create", True), text[v0:v1])
+    return Word(v0, v1, "action", ImpliedAction(text[v0:v1], "create", True, unsaid), text[v0:v1])
 
 
 def _disposal_object_follows(view: SentenceView, i: int) -> bool:
@@ -627,7 +634,7 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
                 any(lo <= x.c0 and x.c1 <= i and x.type in MOVERS for x in view.mentions)):
             cls = "create"  # AGV-19 把货从 ST-01 送到 ST-06: the mover said first carries the load there
         return Word(v0, k1, "action", ImpliedAction(text[v0:k1], cls, True, by_class is not None), text[v0:k1])
-    got = _colloquial_disposal(view, objs, hi)
+    got = _colloquial_disposal(view, objs, hi, i)
     if got is not None:
         return got
     got = _sent_away(view, objs, hi) or _state_result(view, objs, hi)
@@ -641,20 +648,32 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
 
 
 _SENT_AWAY = re.compile(f"\\s*(?P<v>[{char_class(_W.send_verbs)}])(?:{alternation(sorted(_W.send_away, key=len, reverse=True))})")
+_RECORD_NOUNS_LONGEST_FIRST = tuple(sorted(_W.record_nouns, key=len, reverse=True))
 _COLLOQUIAL_CLASS = _TOPIC_DISPOSAL_CLASS  # the same verbs with 把 (把 T-… 撤了) as without (T-… 撤掉)
 # after the disposal's object: its record noun (的工单), 给, then 撤/关/停 + 了/掉 (把 T-… 给撤了)
 _COLLOQUIAL_VERB = re.compile(f"\\s*(?:{_DE}?\\s*(?:{alternation(_W.record_nouns)}))?\\s*{_GEI}?\\s*"
                               f"(?P<v>[{char_class(tuple(_COLLOQUIAL_CLASS))}])(?:{alternation(_W.disposal_perfectives)})")
 
 
-def _colloquial_disposal(view: SentenceView, objs: list, hi: int) -> Word | None:  # noqa: ANN001
+def _colloquial_disposal(view: SentenceView, objs: list, hi: int, ba: int = -1) -> Word | None:  # noqa: ANN001
     """把 T-… 撤了 / 把 WO-… 给关了 / 把 AGV-05 停了: a one-character verb with 了/掉 right after
     the disposal's last object, closing the clause — an order on the object said colloquially,
-    never a question about it (not 撤了吗, not 关了的工单)."""
-    if not objs:
-        return None
+    never a question about it (not 撤了吗, not 关了的工单). With no object but a record noun right
+    after 把 at `ba` (把工单关了, 把任务撤了): the same order, its object unsaid — the policy asks
+    which record."""
     text = view.text
-    m = _COLLOQUIAL_VERB.match(text, objs[-1].c1)
+    unsaid = False
+    if objs:
+        at = objs[-1].c1
+    else:
+        k = ba + 1
+        while k < hi and text[k].isspace():
+            k += 1
+        noun = next((n for n in _RECORD_NOUNS_LONGEST_FIRST if text.startswith(n, k)), None) if ba >= 0 else None
+        if noun is None:
+            return None
+        at, unsaid = k + len(noun), True
+    m = _COLLOQUIAL_VERB.match(text, at)
     if m is None or m.end() > hi or not _free(view, m.start("v")):
         return None
     rest = text[m.end():hi]
@@ -664,7 +683,7 @@ def _colloquial_disposal(view: SentenceView, objs: list, hi: int) -> Word | None
     lo, _ = view.clause_span(v0)
     if _narrated(text, lo, v0):
         return None  # 我已经把 T-… 撤了: a disposal told, not ordered
-    return Word(v0, v1, "action", ImpliedAction(text[v0:v1], _COLLOQUIAL_CLASS[text[v0]], True), text[v0:v1])
+    return Word(v0, v1, "action", ImpliedAction(text[v0:v1], _COLLOQUIAL_CLASS[text[v0]], True, unsaid), text[v0:v1])
 
 
 # after the disposal's mover: the speaker's coverb, an optional one-character verb, the state
@@ -699,7 +718,8 @@ _LIGHT_STARTS = frozenset(_W.light_change_verbs)
 # between an object and its light change: nothing, or 的 + one of the attributes a change names
 _LIGHT_OBJECT_GAP = re.compile(f"\\s*(?:{_DE}?\\s*(?:{alternation(sorted(_W.change_attributes, key=len, reverse=True))})\\s*)?")
 # 把工单改一下 / 把 T-… 调一下: a change, result unsaid
-_LIGHT_CHANGE = re.compile(f"[{char_class(_W.light_change_verbs)}]\\s*(?:{alternation(_OPEN_CHANGE_ENDS)})")
+# (or the verb said twice around 一: 调一调, 挪一挪)
+_LIGHT_CHANGE = re.compile(f"(?P<lv>[{char_class(_W.light_change_verbs)}])\\s*(?:{alternation(_OPEN_CHANGE_ENDS)}|一(?P=lv))")
 _LIGHT_TAIL = " " + "".join(_W.light_tail_particles) + "，,。；;！!"
 _ARRIVAL = _W.arrival_verbs  # 去 / 到
 _RETURN = _W.one("return_verbs")  # 回 (+ a place)
@@ -733,6 +753,48 @@ def class_mover_end(text: str, j: int, hi: int) -> int | None:
     return None
 
 
+_OWNED_RECORDS = re.compile(f"\\s*{_DE}\\s*(?:{alternation(_W.retimed_record_nouns)})\\s*")
+
+
+def retimed_through_owner(view: SentenceView, a: Word) -> bool:
+    """把 AGV-03 的任务改到明天: an update of records named through the mover owning them (a
+    vehicle + 的 + 任务, the phrase ending at the verb) to a new time said after the verb, with
+    no task key in the turn — a mover holds many tasks over time, so which one is retimed is
+    open (the policy asks). Not 把 AGV-33 的任务优先级改成最高 (an attribute follows the noun) nor
+    把 AGV-04 的任务改派给 AGV-06 (no new time)."""
+    text = view.text
+    lo, hi = view.clause_span(a.c0)
+    if not any(a.c1 <= x.c0 and x.c1 <= hi and x.type in _VALUE_TYPES for x in view.mentions):
+        return False
+    if any(x.type == "task" for x in view.mentions):
+        return False
+    owner = next((x for x in reversed(view.within(view.mentions, "mentions", lo, a.c0)) if x.c1 <= a.c0), None)
+    if owner is None or owner.type != "vehicle":
+        return False
+    m = _OWNED_RECORDS.match(text, owner.c1)
+    return m is not None and m.end() == a.c0
+
+
+_SENT_TO = re.compile(f"\\s*[{char_class(_W.send_results)}]\\s*")
+
+
+def sent_nothing(view: SentenceView, j: int, hi: int) -> bool:
+    """At `j` (right after a send verb: 派 / 下发) a send result and a station follow (到 ST-09),
+    and the turn names no mover, task or work order by key, nor a count, nor asks: what is sent
+    there is unsaid (下发到 ST-09 — dispatch what?). The cheap test (a send result next) first."""
+    text = view.text
+    m = _SENT_TO.match(text, j)
+    if m is None or m.end() > hi:
+        return False
+    dest = next((x for x in view.mentions if x.c0 == m.end()), None)
+    if dest is None or dest.type != "station" or view.has_cue(cues.QUESTION):
+        return False
+    if any(x.type in MOVERS or x.type in _RECORD_TYPES or x.type == "quantity" for x in view.mentions):
+        return False  # a count (两台小车派到 ST-04) leaves the choice of what is sent to the system
+    lo, _ = view.clause_span(j)
+    return not _narrated(text, lo, j) and not text[dest.c1:hi].strip(_SENT_TAIL + "".join(_ARRIVAL))
+
+
 def _dispatch(view: SentenceView, i: int) -> Word | None:
     span = _actionless_clause(view, i)
     if span is None:
@@ -743,6 +805,9 @@ def _dispatch(view: SentenceView, i: int) -> Word | None:
     if ch == _PAI and _DISPATCH_OBJECT.match(text, i + 1):  # 给 AGV-03 派任务
         return Word(i, i + 1, "action", ImpliedAction(_PAI, "create", True), _PAI)
     after = [m for m in view.mentions if i < m.c0 and m.c1 <= hi]
+    if ch == _PAI and sent_nothing(view, i + 1, hi):
+        # 派到 ST-04 去: a place and nothing sent there — a dispatch whose object is unsaid
+        return Word(i, i + 1, "action", ImpliedAction(ch, "create", True, True), ch)
     by_class = None if view.has_cue(cues.QUESTION) else _class_movers(view, i + 1, hi)
     if by_class is not None and _sent_on(text, by_class, hi):
         # 让小车去五号站: a mover named only by its class noun is still sent somewhere — a
@@ -912,8 +977,31 @@ def _light_change(view: SentenceView, i: int) -> Word | None:
             and not text[lo:before.c0].strip(_LIGHT_TAIL) and _BA not in text[lo:i]:
         pass  # WO-… 改一下 / WO-… 的负责人改一下
     else:
-        return None
+        # 改一下 T-… 的优先级 / 改一下优先级: the attribute changed closes the clause, its owner
+        # said right after the verb or not at all (then the object is unsaid: the policy asks)
+        got = _attribute_after(view, m.end(), hi, after)
+        if got is None or not _LIGHT_OPENERS.fullmatch(text, lo, i):
+            return None
+        return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True, not got), m.group())
     return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
+
+
+def _attribute_after(view: SentenceView, j: int, hi: int, obj) -> bool | None:  # noqa: ANN001 - a Mention or None
+    """Whether a change attribute closing the clause follows `j` with its owner `obj` said first
+    (T-… 的优先级: True) or with no owner (优先级: False); None when no attribute closes it."""
+    text = view.text
+    k = j
+    while k < hi and text[k].isspace():
+        k += 1
+    owned = obj is not None and obj.c0 == k
+    if owned:
+        k = obj.c1
+        while k < hi and (text[k].isspace() or text[k] == _DE):
+            k += 1
+    attr = next((a for a in _ATTRIBUTES_LONGEST_FIRST if text.startswith(a, k)), None)
+    if attr is None or text[k + len(attr):hi].strip(_LIGHT_TAIL):
+        return None
+    return owned
 
 
 def open_resultative(view: SentenceView, w: Word) -> bool:

@@ -4,8 +4,9 @@ holdout-2026-12-01g.
 
 Corpus (hand-written, see its `about`): `lexicons/corpora/write_safety.unsaid_objects.json`.
 positive: clarify with one of the stated reasons, the turn holding an unnegated write frame (a
-write, not a read with 查询 put in front). negative: continue; a read look-alike holds no
-unnegated write frame.
+write, not a read with 查询 put in front). negative: a read look-alike holds no unnegated write
+frame and is never asked for a write's slot (a procedure asked with no object may still lack a
+template: that question is the router's); a clear write continues.
 """
 from __future__ import annotations
 
@@ -49,7 +50,9 @@ def test_unsaid_object_asks(pipe: Pipeline, case: dict) -> None:
 @pytest.mark.parametrize("case", CORPUS["negative"], ids=lambda c: f"{c['shape']}:{c['text']}")
 def test_look_alike_continues(pipe: Pipeline, case: dict) -> None:
     r = pipe.understand(case["text"], reference_time=REF)
-    assert r.decision.action == "continue", (r.decision.reason_codes, r.decision.clarification, r.canonical_text)
     if case.get("read"):
         frames = [(f.action_class, f.negated) for f in r.semantic_frames]
         assert not [f for f in frames if f[0] in _WRITES and not f[1]], (frames, r.canonical_text)
+        assert "write_without_object" not in r.decision.reason_codes, r.decision.reason_codes
+    else:
+        assert r.decision.action == "continue", (r.decision.reason_codes, r.decision.clarification, r.canonical_text)
