@@ -65,10 +65,10 @@ _DEGREE = re.compile(f"(?:{alternation(_W.degree_verbs)})[{char_class(_W.degree_
 _SEND_VERBS = frozenset(_W.send_verbs)  # 把 AGV-01 送到 ST-05: dispatch of a mover
 _SEND_RESULTS = "".join(_W.send_results)
 _SMALL_COUNT = alternation(_W.small_counts)
+# the modifier before the record noun is short: a word or two, one space after a level said
+# apart (建一张 C4 修的检修工单)
 _BUILD = re.compile(f"(?:{alternation(_W.build_verbs)})\\s*(?:{_SMALL_COUNT})?\\s*(?:{alternation(_W.build_classifiers)})?"
                     f"\\s*(?:[^\\s，,。；;！!？?]{{1,4}}\\s+)?[^\\s，,。；;！!？?]{{0,4}}?(?:{alternation(_W.record_nouns)})")
-# (the modifier before the record noun is short: a word or two, one space after a level said
-# apart — 建一张 C4 修的检修工单)
 _BUILD_EXCLUDE = _W.build_look_alikes
 _BUILD_STARTS = frozenset(w[0] for w in _W.build_verbs)
 _CHANGE = re.compile(alternation(_W.change_verbs))
