@@ -282,7 +282,9 @@ def _change(view: SentenceView, i: int) -> Word | None:
     follows = follows or _changed_to_value(view, i, j, lo, hi)
     if not follows:
         return None
-    return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
+    w = Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
+    # 改成C4修的那几台机车现在在哪: the uses that order nothing apply as to a pack verb
+    return None if view.has_cue(cues.QUESTION) and state_use(view, w) is not None else w
 
 
 def _changed_to_value(view: SentenceView, i: int, j: int, lo: int, hi: int) -> bool:
@@ -775,6 +777,7 @@ def retimed_through_owner(view: SentenceView, a: Word) -> bool:
     return m is not None and m.end() == a.c0
 
 
+_MOVER_ORDINAL = re.compile(f"\\s*[{char_class(_W.mover_ordinal_digits)}]{{1,3}}\\s*(?:{alternation(_W.mover_ordinal_mark)})")
 _SENT_TO = re.compile(f"\\s*[{char_class(_W.send_results)}]\\s*")
 
 
@@ -809,6 +812,11 @@ def _dispatch(view: SentenceView, i: int) -> Word | None:
         # 派到 ST-04 去: a place and nothing sent there — a dispatch whose object is unsaid
         return Word(i, i + 1, "action", ImpliedAction(ch, "create", True, True), ch)
     by_class = None if view.has_cue(cues.QUESTION) else _class_movers(view, i + 1, hi)
+    if by_class is not None:
+        # 派 AGV 五号去 ST-03: a number said as an ordinal after the class noun is no key
+        o = _MOVER_ORDINAL.match(text, by_class)
+        if o is not None and o.end() <= hi:
+            by_class = o.end()
     if by_class is not None and _sent_on(text, by_class, hi):
         # 让小车去五号站: a mover named only by its class noun is still sent somewhere — a
         # dispatch whose object is missing (the policy asks which one), never a read
