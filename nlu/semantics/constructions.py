@@ -882,6 +882,8 @@ def _assign(view: SentenceView, i: int) -> Word | None:
     rest = text[person.c1:hi]
     if _ASKING_TAIL.search(rest.replace(" ", "")) and not any(x.c0 >= person.c1 for x in records):
         return None
+    if rest.strip().startswith(_LE) and not any(t in rest for t in _IMPERATIVE_TAILS):
+        return None  # WO-… 派给检修一组了: told it was done (派给他了吧 still orders)
     return Word(i, i + 2, "action", ImpliedAction(text[i:i + 2], "update", True), text[i:i + 2])
 
 
