@@ -30,6 +30,24 @@ constituent, the marker and its lead-in go: 统计本周，改成上周的报表
 说错了 是 T-…03 → 取消 T-…03. This reading needs no pause at all (ST-03不对ST-08), and
 ``typedMarkers`` (算了, 改成 — also an update verb) count only this way and never after 把/从.
 
+Three more typed shapes (holdout-2026-12-01g):
+
+* 不是 with a pause only after it, right after a constituent (列出 ST-03 不是，ST-13 的排队任务):
+  typed only, and never when 是 or a typed blocker (才, 也) follows the new value — 今天不是，明天
+  是周末 and AGV-07 不是，AGV-17 才是空闲的 are two statements.
+* A filler alone (呃, 嗯 — ``interjections``, not the glued ones) between two values of one
+  type and one unit (ASR 近7天 呃 近3天: 天 / 天; keys of one prefix): typed only. 今天 呃 上午
+  narrows, 近7天 呃 AGV-38 goes on; in a write a filler between two objects is asked about
+  (nlu.semantics.write_risk), never settled here.
+* A comparison said again with a new count (至少3台，改成至少5台): the old count goes with its
+  comparison word (comparison.json).
+
+``…，不是 X，是 Y`` where X was said earlier in the sentence names the value it retracts
+(查张丽负责的，不是张丽，是章丽负责的机车 → 查章丽负责的机车; 给 … 建一个 C3 修工单，不是 C3，是
+C5 → 建一个修工单，C5, a write that then asks). A denied value never said before (不是今天，是
+昨天报的) is a contrast said on purpose: no marker. A named repair the span map cannot place
+stays as typed, and a write asks about it (nlu.semantics.write_risk).
+
 Otherwise the abandoned part runs from the start of the sentence (or the previous repair) through the
 marker, its pause and an optional lead-in (应该是, 改成); the repair must be a substantive
 clause that is not a question and keeps every identifier and negation the abandoned part
@@ -218,15 +236,17 @@ class RepairGrammar:
         the repair names the value it retracts. The marker runs from 不是 through the contrast
         是; X is a few characters with no pause in them, followed by a pause. A denied value
         never said before (…，不是今天，是昨天) is an emphasis, not a retraction: no marker."""
-        if v[m0 - 1] not in _CLAUSE_MARKS or not self.contrast_lead:
+        lead = self.contrast_lead
+        if v[m0 - 1] not in _PAUSE_CHARS or not lead:
             return None
         x0 = m1
         while x0 < len(v) and v[x0] == " ":
             x0 += 1
+        # X runs to a pause or to the contrast 是 (…，不是C3是C5 / 不是 C3 是 C5: no pause at all)
         x1 = x0
-        while x1 < len(v) and x1 - x0 <= _NAMED_VALUE and v[x1] not in _BOUNDARY:
+        while x1 < len(v) and x1 - x0 <= _NAMED_VALUE and v[x1] not in _BOUNDARY and not v.startswith(lead, x1):
             x1 += 1
-        if x1 == x0 or x1 - x0 > _NAMED_VALUE or x1 >= len(v) or v[x1] not in _PAUSE_CHARS:
+        if x1 == x0 or x1 - x0 > _NAMED_VALUE or x1 >= len(v) or not (v[x1] in _PAUSE_CHARS or v.startswith(lead, x1)):
             return None
         k = x1
         while k < len(v) and v[k] in _PAUSE_CHARS:
