@@ -626,8 +626,8 @@ class RepairGrammar:
             y_end = new[1]
         else:
             y_end = k + len(said)
-            if new is not None or not all(_IDEO_RE.match(c) for c in said + v[k:y_end]) or y_end > n:
-                return None
+            if len(said) < 2 or new is not None or not all(_IDEO_RE.match(c) for c in said + v[k:y_end]) or y_end > n:
+                return None  # a name is two or more ideographs (不是的，是… retracts no word)
         if v[k:y_end] == said:
             return None  # the same value again
         j = bisect_left(ends, k)
