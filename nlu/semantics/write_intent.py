@@ -57,6 +57,7 @@ class _Data:
     order_openers: tuple[str, ...]  # 请 / 麻烦 / 帮我: the verb after them is an order
     order_narrators: tuple[str, ...] = ()  # 可能 / 到时候: the opener after them narrates (可能要改)
     order_adverbs: tuple[str, ...] = ()  # 提前 / 尽快: between an opener and its verb (请提前改派)
+    order_negations: tuple[str, ...] = ()  # 不要 / 不是 before the openers: 不要帮我改 orders nothing
     retracting: tuple[str, ...] = ()  # 不 / 别 / 不要 right before the verb of 不取消了吗
     retraction_asks: tuple[str, ...] = ()  # 了吗 / 了没 right after it
 
@@ -88,6 +89,7 @@ def _data() -> _Data:
         order_openers=_longest_first(d["orderOpeners"]),
         order_narrators=_longest_first(d.get("orderNarrators", ())),
         order_adverbs=_longest_first(d.get("orderAdverbs", ())),
+        order_negations=_longest_first(d.get("orderNegations", ())),
         retracting=_longest_first(d["retractedWriteNegations"]),
         retraction_asks=_longest_first(d["retractedWriteAsks"]),
     )
@@ -298,9 +300,26 @@ def _after_opener(text: str, at: int, data: _Data) -> bool | None:
         if opener is None:
             continue
         if not text.endswith(data.order_narrators, 0, stop - len(opener)):
-            return True
+            return not _negated_request(text, stop - len(opener), data)
         narrated = False
     return narrated
+
+
+def negated_order(text: str, at: int) -> bool:
+    """The verb at `at` is called off by a negation before it or before its request words
+    (不要取消, 别再派, 不是要你直接建, 不要帮我改)."""
+    return _negated_request(text, at, _data())
+
+
+def _negated_request(text: str, k: int, data: _Data) -> bool:
+    """The request words before text[k:] are themselves negated: walking back over a few more
+    openers and adverbs (不是 | 要 | 你 | 直接建, 不 | 要 | 帮我改), a negation closes what is left."""
+    for _ in range(3):
+        word = next((w for w in (*data.order_openers, *data.order_adverbs) if text.endswith(w, 0, k)), None)
+        if word is None:
+            break
+        k -= len(word)
+    return text.endswith(data.order_negations, 0, k)
 
 
 _KEY_AFTER = re.compile(r" *[A-Za-z]{1,6}[-_]?[0-9]")  # an identifier right after the verb: its object

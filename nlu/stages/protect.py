@@ -18,6 +18,7 @@ from nlu.injection.marks import removed_marks
 from nlu.lexicon import Pack, default_pack
 from nlu.lexicon.word_classes import alternation, char_class, function_words, number_context, referring_words
 from nlu.pipeline.stage import Stage
+from nlu.semantics.write_intent import negated_order
 from nlu.stages.vocabulary import vocabulary
 from nlu.text.person_names import PersonNames
 from nlu.text.word_matcher import boundary_filter
@@ -255,7 +256,9 @@ class ProtectStage(Stage):
         draft.scratch["write_actions"] = writes
         if not tagged:
             draft.scratch["unverified_names"] = [to_original(s, e) for s, e in unverified]
-        draft.scratch["imperative_writes"] = [w for w in writes if _imperative(draft.original, w[0])]
+        # a write called off (不要取消 T-…) orders nothing: in a long text the semantic stages run
+        draft.scratch["imperative_writes"] = [w for w in writes if _imperative(draft.original, w[0])
+                                              and not negated_order(draft.original, w[0])]
         if any(p.suspicious for p in facts):
             draft.raise_flag("lookalike_identifier")
         return reason

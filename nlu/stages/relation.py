@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from nlu.draft import Draft, Relation
 from nlu.lexicon import Pack, default_pack
-from nlu.lexicon.word_classes import function_words
+from nlu.lexicon.word_classes import function_words, implied_action_words
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
 from nlu.semantics.anchors import Anchor, anchors
@@ -27,6 +27,7 @@ PLACES = frozenset({"station", "location", "organization"})
 RESPONSIBLE_OBJECTS = frozenset({"vehicle", "locomotive", "task", "work_order", "station", "organization",
                                  "location", "maintenance_level"})
 LOCATED = frozenset({"vehicle", "locomotive", "task", "work_order", "person", "station"})
+_CAUSERS = frozenset(implied_action_words().dispatch_verbs)  # 派 / 让 / 叫 + mover + 去 …
 _JOINERS = frozenset(function_words().coordinators)  # lexicons/function_words.json, read once at import
 _ATTRIBUTIVE = function_words().one("attributive_particle")
 # the clause breaks after which a described trip's mover may follow (a sentence end closes it)
@@ -124,8 +125,19 @@ class RelationStage(Stage):
         subjects = self._movers(view, anchs, cue.c0, objs[-1].c1, lo, hi)
         if not subjects:
             return
-        neg = negation_before(view, cue.c0, lo)
+        neg = negation_before(view, cue.c0, lo) or self._negated_causer(view, subjects[0], lo)
         self._moves(draft, subjects, "origin" if cue.kind == cues.ORIGIN else "destination", objs, cue, neg, out)
+
+    @staticmethod
+    def _negated_causer(view: SentenceView, subject: Anchor, lo: int) -> Word | None:
+        """别派 AGV-10 去 ST-06 / 不要让小车去: the mover is the object of a causative dispatch
+        verb right before it, and a negation of that verb negates the move it causes."""
+        k = subject.c0
+        while k > lo and view.text[k - 1] == " ":
+            k -= 1
+        if k <= lo or view.text[k - 1] not in _CAUSERS:
+            return None
+        return negation_before(view, k - 1, lo)
 
     def _departure(self, draft: Draft, view: SentenceView, anchs: list[Anchor], cue: Word, out: list) -> None:
         """ST-03 出发 / ST-03 取料送到 ST-08: the place right before a departure verb is the origin."""

@@ -15,6 +15,7 @@ _RELATION_FAMILIES = {
     "relation.departure_origin.json": {"origin", "destination"},
     "relation.described_trip.json": {"origin", "destination"},
     "relation.assigned_to.json": {"responsible_for"},
+    "relation.negated_causer.json": {"origin", "destination"},
 }
 
 
