@@ -85,7 +85,7 @@ def _circumfix_exceptions(view: SentenceView, found: list[Governed]) -> list[Gov
         k = m.c0 - 1
         while k >= 0 and text[k] == " ":
             k -= 1
-        if k < 0 or text[k] not in _EXCEPT_OPENERS or (k > 0 and _is_han(text[k - 1])):
+        if k < 0 or text[k] not in _EXCEPT_OPENERS or (k > 0 and _is_han(text[k - 1]) and _ends_a_verb(view, k)):
             continue
         group = group_of(view, m, frozenset({m.type}))
         end = max(x.c1 for x in group)
@@ -94,6 +94,19 @@ def _circumfix_exceptions(view: SentenceView, found: list[Governed]) -> list[Gov
             out.append(Governed(Word(k, k + 1, "comparison", _CIRCUMFIX, text[k]), "except", group))
             taken.update(id(x) for x in group)
     return out
+
+
+def _ends_a_verb(view: SentenceView, k: int) -> bool:
+    """The opener at `k` closes a word with the character before it (删除, 排除, 消除 in 消除故障),
+    unless the two characters before it are a word of their own (取消 | 除 T-… 外: 取消除 is
+    取消 + 除). Before the dictionary is loaded, any Han character before it counts (the
+    conservative reading: no exception read)."""
+    words, text = view.words, view.text
+    if not words.ready():
+        return True
+    if not words.in_dictionary(text[k - 1:k + 1]):
+        return False  # 本月除 AGV-50 外: 月除 is no word
+    return not (k >= 2 and _is_han(text[k - 2]) and words.in_dictionary(text[k - 2:k]))
 
 
 def _is_han(ch: str) -> bool:

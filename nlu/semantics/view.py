@@ -52,12 +52,13 @@ class Word:
 class SentenceView:
     __slots__ = ("text", "mentions", "actions", "negations", "comparisons", "explicit_words", "pronouns",
                  "triggers", "domain_words", "weak_domain_words", "presentation", "cues", "clauses", "_starts",
-                 "_ends", "_presentation_starts", "_report_starts")
+                 "_ends", "_presentation_starts", "_report_starts", "words")
 
     def __init__(self, draft: Draft, vocab: Vocabulary) -> None:
         text = draft.text
         folded = fold_ascii(text)
         self.text = text
+        self.words = boundary_filter(vocab.pack).words  # the segmenter's dictionary (nlu.text.words)
         mentions = []
         for e in draft.entities:
             c0, c1 = draft.to_current(e.o0, e.o1)
