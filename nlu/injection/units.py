@@ -199,6 +199,40 @@ def _records(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+def table_rows(text: str, breaks: frozenset[int]) -> list[list[tuple[int, int]]]:
+    """Tables as lists of rows (start, end): two or more consecutive lines of two or more cell
+    edges (|), also where cleaning joined the lines (`breaks`). A row starts after a sentence
+    the line opened with (查询 AGV-01 当前状态。| 序号 | …) and ends before one it closes with;
+    one drawn with an edge on one side only ends there (查询 AGV-01 | 序号 | 车号 |)."""
+    # where a line starts: the text's start, after a line break, where cleaning removed one
+    starts = sorted({0, *(m.end() for m in re.finditer("\n", text)), *(b for b in breaks if 0 < b < len(text))})
+    rows: list[tuple[int, int]] = []
+    for a, b in zip(starts, [*starts[1:], len(text)]):
+        first, last = text.find("|", a, b), text.rfind("|", a, b)
+        if first < 0 or text.count("|", a, b) < 2:
+            continue
+        head = _ROW_END.search(text[a:first][::-1])
+        if head:
+            a = first - head.start()
+        tail = _ROW_END.search(text, last, b)
+        b = tail.start() if tail else b
+        # a row drawn with an edge (| a | b |) holds only what its edges enclose: words before an
+        # opening edge or after a closing one are the sentence it was pasted into
+        line = text[a:b].strip()
+        if line.endswith("|") and not line.startswith("|"):
+            a = first
+        elif line.startswith("|") and not line.endswith("|"):
+            b = last + 1
+        rows.append((a, b))
+    tables: list[list[tuple[int, int]]] = []
+    for row in rows:
+        if tables and not text[tables[-1][-1][1]:row[0]].strip(" \t\n"):
+            tables[-1].append(row)
+        else:
+            tables.append([row])
+    return [tb for tb in tables if len(tb) >= 2]
+
+
 def _dash_asides(text: str, taken: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """Dash-delimited asides outside every other block (a dash inside a quote is the quote's)."""
     out: list[tuple[int, int, str]] = []
@@ -207,6 +241,9 @@ def _dash_asides(text: str, taken: list[tuple[int, int, str]]) -> list[tuple[int
         if not any(a < e and s < b for a, b, _ in taken):
             out.append((s, e, "dash"))
     return out
+
+
+_ROW_END = re.compile(r"[。！？!?；;\n]")
 
 
 # Sentences, clauses and pauses ---------------------------------------------------------
