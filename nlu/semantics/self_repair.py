@@ -284,8 +284,10 @@ class RepairGrammar:
         clause = v[k:e]
         # AGV-02 去 ST-06，不是，从 ST-06 出发去 ST-02: a repair that restates only the predicate
         # leaves the key the clause opened with — its subject — standing
-        s = self._kept_subject(v, s, m0, clause)
-        abandoned = v[s:m0]
+        # Not after a soft 我是说: AGV-01坏了，我是说真的 insists, it replaces nothing.
+        if not mk.soft:
+            s = self._kept_subject(v, s, m0, clause)
+            abandoned = v[s:m0]
         if not self._repair_clause_ok(abandoned, clause, settled):
             return None
         parallel = _parallel_start(v, s, m0, clause)
