@@ -165,7 +165,8 @@ class Isolator:
                 dropped |= self._table_rows(text, units, dropped, breaks)
             asides = frozenset(units[i].start for i in dropped if units[i].kind == "quote")
             drops, split = self._drops(text, [(units[i].start, units[i].end) for i in dropped], asides)
-            return Isolation(tuple(drops), bool(mixed) or split, split, False, shapes)
+            return Isolation(tuple(drops), bool(mixed) or split or self._kept_record_write(text, units, dropped),
+                             split, False, shapes)
         # nothing of the user's stands alone: only the attack's own words go; what it carried
         # (a write, a claim) stays as the user's data and the turn is never continued
         # (a unit that joined a write to the attack goes whole: the write is the attack's, as a
@@ -189,6 +190,12 @@ class Isolator:
         hot = {units[i].clause for i in injected if units[i].kind == "text"}
         return [i for i, u in enumerate(units)
                 if u.clause in hot and i not in injected and u.kind == "text" and not self._users(text[u.start:u.end])]
+
+    def _kept_record_write(self, text: str, units: list[Unit], dropped: set[int]) -> bool:
+        """Does a kept log line read like an order of a write? It stays (a log records what
+        happened), but beside an attack the turn is asked about, never continued on it."""
+        return any(u.block == "record" and i not in dropped and self._orders_write(text[u.start:u.end])
+                   for i, u in enumerate(units))
 
     def _table_rows(self, text: str, units: list[Unit], dropped: set[int], breaks: frozenset[int]) -> set[int]:
         """What else of a table goes with a poisoned cell. Only the cell goes — the row's other
