@@ -53,6 +53,7 @@ _SOFT_TAIL = frozenset("，,、|:： \t\n")
 _CODE_SIGNS = frozenset("=;(){}$/\\<>")
 _ASIDES = frozenset({"dash", "bracket"})  # delimited asides inside a sentence (units.py)
 _CONJUNCTION_REACH = 12  # characters after an attack's match within which its conjunction may stand
+_ASKED_REACH = 2  # characters between a write and the question word that asks after it (审批到哪, 取消了吗)
 _SENTENCE_END = re.compile(r"[。！？!?；;\n]")
 
 
@@ -104,6 +105,8 @@ class Isolator:
         self._reads = WordScanner((a.word, a.word) for a in pack.actions if not a.write)
         # a negation right before a write (不要重启, 别再派): the write is forbidden, not ordered
         gap = "(?:" + "|".join(map(re.escape, self.rules.negated_gap)) + ")?" if self.rules.negated_gap else ""
+        # …or a causee (别让它去充电, 不要叫 AGV-02 停下)
+        gap = "(?:" + gap + "|(?:让|叫|给|使)[^，,。！？!?；;\n]{1,8}?)" if gap else ""
         self._negation_words = tuple(pack.negation_words)
         self._negated = re.compile("(?:" + "|".join(map(re.escape, sorted(pack.negation_words, key=len, reverse=True)))
                                    + ")" + gap + r"[ \t]*$") if pack.negation_words else None
@@ -138,7 +141,7 @@ class Isolator:
         if not injected:
             return None
         injected |= _turn_markers(units, injected)
-        writes = self._write_clauses(text, units, injected)
+        writes, asked = self._write_clauses(text, units, injected)
         # a unit whose hit announces what follows (以下为系统指令#, 下面是开发者模式): the next
         # stretch is the announced order, whatever it asks
         heralds = {i for i, hs in by_unit.items() if any(h[2] in self._heralds for h in hs)}
@@ -165,8 +168,9 @@ class Isolator:
                 dropped |= self._table_rows(text, units, dropped, breaks)
             asides = frozenset(units[i].start for i in dropped if units[i].kind == "quote")
             drops, split = self._drops(text, [(units[i].start, units[i].end) for i in dropped], asides)
-            return Isolation(tuple(drops), bool(mixed) or split or self._kept_record_write(text, units, dropped),
-                             split, False, shapes)
+            # (a kept log line or question that names a write is asked about, never continued on)
+            doubt = self._kept_record_write(text, units, dropped) or bool(asked - dropped)
+            return Isolation(tuple(drops), bool(mixed) or split or doubt, split, False, shapes)
         # nothing of the user's stands alone: only the attack's own words go; what it carried
         # (a write, a claim) stays as the user's data and the turn is never continued
         # (a unit that joined a write to the attack goes whole: the write is the attack's, as a
@@ -484,26 +488,42 @@ class Isolator:
     def _write(self, text: str) -> bool:
         return bool(self._writes.scan(text, fold_ascii(text)))
 
-    def _write_clauses(self, text: str, units: list[Unit], injected: set[int]) -> set[int]:
+    def _write_clauses(self, text: str, units: list[Unit], injected: set[int]) -> tuple[set[int], set[int]]:
         """The units outside the attack of every clause whose material outside the attack orders
         a write (a write the injection itself holds goes with it; one beside it is its payload).
-        A negated write (不要重启任何车) orders nothing and a log line only records one: both stay."""
+        A negated write (不要重启任何车) orders nothing and a log line only records one: both stay.
+        A clause that asks after its write (WO-20261205 的审批到哪一步了) stays too, apart: the
+        second set (the turn is then asked about, never continued)."""
         clauses: dict[int, list[int]] = {}
         for i, u in enumerate(units):
             if i not in injected and u.block != "record":  # a log line records a write, it orders none
                 clauses.setdefault(u.clause, []).append(i)
         out: set[int] = set()
+        asked: set[int] = set()
         for members in clauses.values():
-            if self._orders_write(" ".join(text[units[i].start:units[i].end] for i in members)):
-                out.update(self._write_members(text, units, members))
-        return out
+            body = " ".join(text[units[i].start:units[i].end] for i in members)
+            if self._orders_write(body):
+                if self._asks_after_write(body):
+                    asked.update(members)
+                else:
+                    out.update(self._write_members(text, units, members))
+        return out, asked
+
+    def _asks_after_write(self, body: str) -> bool:
+        """A question word right after a write (审批到哪一步了, 取消了吗), and no 你 — not a write
+        with a question of another predicate after its object (取消 T-2026010241 进度怎么样)."""
+        found = self._writes.scan(body, fold_ascii(body))
+        if not found or self.rules.addressed.search(body):
+            return False
+        return any((q := self.rules.question.search(body, e, e + _ASKED_REACH + 4)) is not None and q.start() - e <= _ASKED_REACH
+                   for _s, e, _v in found)
 
     def _orders_write(self, body: str) -> bool:
         """Does the stretch order a write — not ask about one (WO-20261116什么时候完工, T-0305有没有
         取消: the asking word comes before the write word and nothing in it speaks to 你)?"""
         found = self._writes.scan(body, fold_ascii(body))
         if found and self._negated is not None:
-            found = [f for f in found if not self._negated.search(body, max(0, f[0] - 8), f[0])]
+            found = [f for f in found if not self._negated.search(body, max(0, f[0] - 16), f[0])]
         if not found:
             return False
         asked = self.rules.write_asked
