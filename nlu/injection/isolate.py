@@ -106,7 +106,9 @@ class Isolator:
         # a negation right before a write (不要重启, 别再派): the write is forbidden, not ordered
         gap = "(?:" + "|".join(map(re.escape, self.rules.negated_gap)) + ")?" if self.rules.negated_gap else ""
         # …or a causee (别让它去充电, 不要叫 AGV-02 停下)
-        gap = "(?:" + gap + "|(?:让|叫|给|使)[^，,。！？!?；;\n]{1,8}?)" if gap else ""
+        if self.rules.negated_causee:
+            causee = "(?:" + "|".join(map(re.escape, self.rules.negated_causee)) + ")[^，,。！？!?；;\n]{1,8}?"
+            gap = "(?:" + gap + "|" + causee + ")" if gap else "(?:" + causee + ")?"
         self._negation_words = tuple(pack.negation_words)
         self._negated = re.compile("(?:" + "|".join(map(re.escape, sorted(pack.negation_words, key=len, reverse=True)))
                                    + ")" + gap + r"[ \t]*$") if pack.negation_words else None

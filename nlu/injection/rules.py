@@ -66,6 +66,7 @@ class InjectionRules:
     display_cues: tuple[str, ...] = ()  # 显示, 写着, 弹出: what a screen or panel showed is quoted after them
     displayable: frozenset[str] = frozenset()  # shape families a displayed quote may hold as data
     negated_gap: tuple[str, ...] = ()  # 再, 要: what may stand between a negation and the write it negates
+    negated_causee: tuple[str, ...] = ()  # 让, 叫: a causative verb whose causee may stand there too (别让它去充电)
 
 
 def _alternation(words: list[str]) -> str:
@@ -178,6 +179,7 @@ def compile_rules(data: dict) -> InjectionRules:
         display_cues=tuple(sorted(data.get("displayCues", ()), key=len, reverse=True)),
         displayable=frozenset(data.get("displayableShapes", ())),
         negated_gap=tuple(classes.get("negatedgap", ())),
+        negated_causee=tuple(classes.get("negatedcausee", ())),
     )
 
 
