@@ -36,6 +36,11 @@ _MODEL_COUNTERS = tuple(_NUMBER_WORDS.model_counters)
 _MODEL_NAME = re.compile(r"HXD\d[A-Z]?|HXN\d|DF\d{1,2}[A-Z]?|SS\d[A-Z]?", re.I)
 
 
+def is_model_name(token: str) -> bool:
+    """`token` is a locomotive model name alone (HXD1, DF4B, SS4G), no number after it."""
+    return _MODEL_NAME.fullmatch(token) is not None
+
+
 def _counted_model(text: str, m: re.Match[str]) -> bool:
     return _MODEL_NAME.fullmatch(m.group()) is not None and text[:m.start()].rstrip().endswith(_MODEL_COUNTERS)
 

@@ -37,8 +37,8 @@ def _cases(names, key):
 
 
 TEMPLATE_RULES = ("route.described_few", "route.history_records", "route.work_order_view", "route.report_plan_words",
-                  "route.term_explanation")
-FRAME_RULES = ("srl.superlative_compare", "srl.read_uses_of_writes")
+                  "route.term_explanation", "route.period_amount")
+FRAME_RULES = ("srl.superlative_compare", "srl.read_uses_of_writes", "srl.procedure_of_write")
 DOMAIN_RULES = ("route.transport_domain",)
 
 

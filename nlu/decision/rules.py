@@ -25,7 +25,7 @@ from nlu.lexicon.word_classes import function_words, referring_words
 from nlu.draft import Clarification, Draft
 from nlu.semantics import write_intent
 from nlu.semantics.write_risk import write_risk as _write_risk
-from nlu.suspicious import find_suspicious
+from nlu.suspicious import find_suspicious, is_model_name
 from nlu.values.times import impossible_dates
 
 if TYPE_CHECKING:
@@ -324,7 +324,7 @@ def open_coreference(turn: Turn) -> Clarification | None:
 
 def bare_reference(turn: Turn) -> Clarification | None:
     """A bare, malformed or read-out number where an object should be (01 号的状态, 和谐一型零零零一在哪): ask what it identifies."""
-    bare = next((x for x in turn.suspicious if x.reason in _UNSURE_KEYS), None)
+    bare = next((x for x in turn.suspicious if x.reason in _UNSURE_KEYS and not _listed_model(turn, x)), None)
     if bare is None and K.BARE_REFERENCE not in turn.flags:
         return None
     shown = turn.text[bare.start:bare.end] if bare is not None else turn.q.option("default_bare_reference")
@@ -480,6 +480,16 @@ RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
 # -- helpers shared by the rules --------------------------------------------------------------
 def _has_question(draft: Draft) -> bool:
     return bool(draft.template_candidates or draft.entities or any(p.kind == "action" for p in draft.protected))
+
+
+def _listed_model(turn: Turn, x) -> bool:  # noqa: ANN001 - x: a Suspicious
+    """待检修的HXD1列一下, 二车间的HXD3C有哪些: a bare model name in a turn whose template is an
+    explicit list names the model's locomotives — a set to list, not one key missing its number
+    (查一下HXD1, HXD3C在哪 still ask which one)."""
+    if x.reason != "malformed_identifier" or not is_model_name(turn.text[x.start:x.end]):
+        return False
+    top = turn.draft.template_candidates[:1]
+    return bool(top) and top[0].id == "list" and "explicit_rule" in top[0].evidence
 
 
 def _bare_object(turn: Turn) -> bool:

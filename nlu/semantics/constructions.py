@@ -65,8 +65,10 @@ _DEGREE = re.compile(f"(?:{alternation(_W.degree_verbs)})[{char_class(_W.degree_
 _SEND_VERBS = frozenset(_W.send_verbs)  # 把 AGV-01 送到 ST-05: dispatch of a mover
 _SEND_RESULTS = "".join(_W.send_results)
 _SMALL_COUNT = alternation(_W.small_counts)
+# the modifier before the record noun is short: a word or two, one space after a level said
+# apart (建一张 C4 修的检修工单)
 _BUILD = re.compile(f"(?:{alternation(_W.build_verbs)})\\s*(?:{_SMALL_COUNT})?\\s*(?:{alternation(_W.build_classifiers)})?"
-                    f"\\s*[^\\s，,。；;！!？?]{{0,4}}?(?:{alternation(_W.record_nouns)})")
+                    f"\\s*(?:[^\\s，,。；;！!？?]{{1,4}}\\s+)?[^\\s，,。；;！!？?]{{0,4}}?(?:{alternation(_W.record_nouns)})")
 _BUILD_EXCLUDE = _W.build_look_alikes
 _BUILD_STARTS = frozenset(w[0] for w in _W.build_verbs)
 _CHANGE = re.compile(alternation(_W.change_verbs))
@@ -140,7 +142,7 @@ def _implied_at(view: SentenceView, positions) -> list[Word]:  # noqa: ANN001 - 
             w = _value_change(view, i)
         if w is None and ch in _MOVE_STARTS:
             w = _purposed_move(view, i)
-        if w is None and ch in _TOPIC_DISPOSAL_STARTS:
+        if w is None and (ch in _TOPIC_DISPOSAL_STARTS or ch in _DROPPING_STARTS):
             w = _topic_disposal(view, i)
         if w is None and ch in _LIGHT_DISPATCH_STARTS and not out:
             w = _light_dispatch(view, i)
@@ -280,7 +282,9 @@ def _change(view: SentenceView, i: int) -> Word | None:
     follows = follows or _changed_to_value(view, i, j, lo, hi)
     if not follows:
         return None
-    return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
+    w = Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
+    # 改成C4修的那几台机车现在在哪: the uses that order nothing apply as to a pack verb
+    return None if view.has_cue(cues.QUESTION) and state_use(view, w) is not None else w
 
 
 def _changed_to_value(view: SentenceView, i: int, j: int, lo: int, hi: int) -> bool:
@@ -420,58 +424,93 @@ _TOPIC_DISPOSAL_CLASS = {**{w: "update" for w in _W.disposal_update_verbs}, **{w
 _TOPIC_DISPOSAL = re.compile(f"(?P<v>[{char_class(tuple(_TOPIC_DISPOSAL_CLASS))}])(?:{alternation(_W.disposal_perfectives)})")
 _TOPIC_DISPOSAL_STARTS = frozenset(_TOPIC_DISPOSAL_CLASS)
 _IMPERATIVE_TAILS = tuple(_W.topic_disposal_tails)
+# between a topic object and its disposal verb: spaces and the speaker's coverbs or a permission
+_DISPOSAL_GAP = re.compile(f"(?:\\s|{alternation(sorted(_W.disposal_gap_words, key=len, reverse=True))})*")
+_PERMISSIONS = tuple(_W.permission_modals)
+_DROPPING = re.compile(alternation(sorted(_W.dropping_idioms, key=len, reverse=True)))
+_DROPPING_STARTS = frozenset(w[0] for w in _W.dropping_idioms)
 
 
 def _topic_disposal(view: SentenceView, i: int) -> Word | None:
     """T-… 撤掉 / T-…别执行了，撤了吧: a colloquial disposal verb (撤/退/关/停 + 了/掉) after its
-    object with no 把, said as an order — 掉 right after the verb or 吧 closing the clause —
-    where the object stands right before it or opens the clause before: a write of the verb's
-    class. Not 撤了 alone (told), not 撤了吗 (asked), not 我已经把 … 撤了 (the disposal's)."""
+    object with no 把, said as an order — 掉 right after the verb, 吧 closing the clause, or a
+    permission before it (WO-… 可以关了) — where the object stands right before it (a coverb for
+    the speaker between: T-… 给我撤了吧) or opens the clause before: a write of the verb's class.
+    A dropping idiom (T-… 不要了) cancels the record it follows. Not 撤了 alone (told), not 撤了吗
+    (asked), not 我已经把 … 撤了 (the disposal's)."""
     text = view.text
     m = _TOPIC_DISPOSAL.match(text, i)
-    if m is None:
+    idiom = _DROPPING.match(text, i) if m is None and text[i] in _DROPPING_STARTS else None
+    if m is None and idiom is None:
         return None
+    end = (m or idiom).end()
     lo, hi = view.clause_span(i)
-    rest = text[m.end():hi]
-    said = text[i + 1:m.end()] + rest
-    if rest.strip(_SENT_TAIL) or not any(t in said for t in _IMPERATIVE_TAILS):
-        return None  # cheap first: the verb closes its clause, said as an order (撤掉, 撤了吧)
+    rest = text[end:hi]
+    if rest.strip(_SENT_TAIL + _LE):
+        return None  # cheap first: the verb closes its clause (了 once more only after a permission)
     if _ASKING_TAIL.search(rest) or view.has_cue(cues.QUESTION) or _narrated(text, 0, i) or _BA in text[:i]:
         return None
     if _actionless_clause(view, i) is None:
         return None
+    kinds = _RECORD_TYPES if idiom is not None else _RECORD_TYPES | MOVERS
     obj = next((x for x in reversed(view.within(view.mentions, "mentions", lo, i)) if x.c1 <= i), None)
     if obj is not None:
-        if obj.type not in _RECORD_TYPES | MOVERS or text[obj.c1:i].strip():
+        gap = text[obj.c1:i]
+        if obj.type not in kinds or not _DISPOSAL_GAP.fullmatch(gap):
             return None
-    elif lo > 0 and not text[lo:i].strip():
+    elif lo > 0 and _DISPOSAL_GAP.fullmatch(text, lo, i):
+        gap = text[lo:i]
         plo, _ = view.clause_span(lo - 1)
         obj = next(iter(view.within(view.mentions, "mentions", plo, lo)), None)
-        if obj is None or obj.type not in _RECORD_TYPES | MOVERS or text[plo:obj.c0].strip() or _has_action(view, plo, lo):
+        if obj is None or obj.type not in kinds or text[plo:obj.c0].strip() or _has_action(view, plo, lo):
             return None  # the object opens the clause before (T-…别执行了，撤了吧): its topic
     else:
         return None
-    return Word(i, m.end(), "action", ImpliedAction(text[i:m.end()], _TOPIC_DISPOSAL_CLASS[text[i]], True), text[i:m.end()])
+    said = text[i + 1:end] + rest
+    permitted = any(w in gap for w in _PERMISSIONS)
+    if rest.strip(_SENT_TAIL) and not permitted:
+        return None  # 撤掉了 tells it was done; 可以退掉了 permits it now
+    if permitted and idiom is None and text.find(text[i], hi) >= 0:
+        return None  # WO-… 可以关了，帮我关掉: the permission is the reason, the order follows
+    if idiom is None and not permitted and not any(t in said for t in _IMPERATIVE_TAILS):
+        return None  # 撤了 alone tells what happened; 撤掉, 撤了吧, 可以撤了 order it
+    cls = "cancel" if idiom is not None else _TOPIC_DISPOSAL_CLASS[text[i]]
+    v1 = end if idiom is not None else m.end()
+    return Word(i, v1, "action", ImpliedAction(text[i:v1], cls, True), text[i:v1])
 
 
 _LIGHT_DISPATCH = re.compile(alternation(sorted(_W.light_dispatch, key=len, reverse=True)))
-_LIGHT_DISPATCH_STARTS = frozenset(w[0] for w in _W.light_dispatch)
+_SCHEDULE_TAIL = re.compile(alternation(sorted(_W.schedule_tails, key=len, reverse=True)))
+_LIGHT_DISPATCH_STARTS = frozenset(w[0] for w in (*_W.light_dispatch, *_W.schedule_tails))
+_LIGHT_OPENERS = re.compile(f"(?:\\s|{alternation(sorted(_W.light_order_openers, key=len, reverse=True))})*")
+# what a clause must name beside its mover for a light order after it: where it goes (派一下), or
+# its repair or the shop doing it (排上)
+_SENT_PLACES = frozenset({"station", "location"})
+_SCHEDULED = frozenset({"maintenance_level", "station", "location", "organization"})
 
 
 def _light_dispatch(view: SentenceView, i: int) -> Word | None:
     """AGV-07 从 ST-02 到 ST-09，派一下: 派一下 closing the turn, after a clause naming a mover
-    and a place it goes to, with no action word in the turn: the order to dispatch that move."""
+    and a place it goes to, with no action word in the turn: the order to dispatch that move.
+    HXN5-0088 明天做一级修，帮我排上: a schedule tail (scheduleTails) the same way, after a clause
+    naming the mover and its repair or shop — the order to create that plan. Only the speaker's
+    opener (帮我, 请) may stand before it in its clause."""
     text = view.text
     m = _LIGHT_DISPATCH.match(text, i)
+    scheduled = m is None
+    if scheduled:
+        m = _SCHEDULE_TAIL.match(text, i)
     if m is None or text[m.end():].strip(_SENT_TAIL) or view.actions or view.has_cue(cues.QUESTION):
         return None
     lo, _ = view.clause_span(i)
-    if text[lo:i].strip() or lo == 0 or _narrated(text, 0, i):
+    if lo == 0 or not _LIGHT_OPENERS.fullmatch(text, lo, i) or _narrated(text, 0, i):
         return None
     before = [x for x in view.mentions if x.c1 <= lo]
-    if not any(x.type in MOVERS for x in before) or not any(x.type in ("station", "location") for x in before):
+    if not any(x.type in MOVERS for x in before) or \
+            not any(x.type in (_SCHEDULED if scheduled else _SENT_PLACES) for x in before):
         return None
-    return Word(i, i + 1, "action", ImpliedAction(text[i], "create", True), text[i])
+    v1 = m.end() if scheduled else i + 1
+    return Word(i, v1, "action", ImpliedAction(text[i:v1], "create", True), text[i:v1])
 
 
 _ORDER_VERBS = re.compile(f"\\s*(?:{alternation(_W.order_verbs)})\\s*")
@@ -501,6 +540,7 @@ def _give_order(view: SentenceView, i: int) -> Word | None:
     lo, hi = span
     text = view.text
     obj = next((m for m in view.mentions if m.c0 > i), None)
+    unsaid = False
     if obj is not None and obj.type in MOVERS and not text[i + 1:obj.c0].strip():
         obj_end = obj.c1
     else:
@@ -510,7 +550,11 @@ def _give_order(view: SentenceView, i: int) -> Word | None:
 
         obj_end = spoken_identifier_at(text, i + 1)
         if obj_end is None:
-            return None
+            # 给小车派个活: the mover named only by its class — an order whose object is unsaid
+            obj_end = _class_movers(view, i + 1, hi)
+            if obj_end is None:
+                return None
+            unsaid = True
     m = _ORDER_VERBS.match(text, obj_end)
     if m is None or not m.group().strip():
         return None
@@ -527,7 +571,7 @@ def _give_order(view: SentenceView, i: int) -> Word | None:
         return None
     if _ORDER_ASKING.search(rest):
         return None
-    return Word(v0, v1, "action", ImpliedAction(text[v0:v1], "create", True), text[v0:v1])
+    return Word(v0, v1, "action", ImpliedAction(text[v0:v1], "create", True, unsaid), text[v0:v1])
 
 
 def _disposal_object_follows(view: SentenceView, i: int) -> bool:
@@ -592,10 +636,10 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
                 any(lo <= x.c0 and x.c1 <= i and x.type in MOVERS for x in view.mentions)):
             cls = "create"  # AGV-19 把货从 ST-01 送到 ST-06: the mover said first carries the load there
         return Word(v0, k1, "action", ImpliedAction(text[v0:k1], cls, True, by_class is not None), text[v0:k1])
-    got = _colloquial_disposal(view, objs, hi)
+    got = _colloquial_disposal(view, objs, hi, i)
     if got is not None:
         return got
-    got = _sent_away(view, objs, hi)
+    got = _sent_away(view, objs, hi) or _state_result(view, objs, hi)
     if got is not None:
         return got
     m = _LIGHT_CHANGE.search(text, start, hi)
@@ -606,20 +650,32 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
 
 
 _SENT_AWAY = re.compile(f"\\s*(?P<v>[{char_class(_W.send_verbs)}])(?:{alternation(sorted(_W.send_away, key=len, reverse=True))})")
+_RECORD_NOUNS_LONGEST_FIRST = tuple(sorted(_W.record_nouns, key=len, reverse=True))
 _COLLOQUIAL_CLASS = _TOPIC_DISPOSAL_CLASS  # the same verbs with 把 (把 T-… 撤了) as without (T-… 撤掉)
 # after the disposal's object: its record noun (的工单), 给, then 撤/关/停 + 了/掉 (把 T-… 给撤了)
 _COLLOQUIAL_VERB = re.compile(f"\\s*(?:{_DE}?\\s*(?:{alternation(_W.record_nouns)}))?\\s*{_GEI}?\\s*"
                               f"(?P<v>[{char_class(tuple(_COLLOQUIAL_CLASS))}])(?:{alternation(_W.disposal_perfectives)})")
 
 
-def _colloquial_disposal(view: SentenceView, objs: list, hi: int) -> Word | None:  # noqa: ANN001
+def _colloquial_disposal(view: SentenceView, objs: list, hi: int, ba: int = -1) -> Word | None:  # noqa: ANN001
     """把 T-… 撤了 / 把 WO-… 给关了 / 把 AGV-05 停了: a one-character verb with 了/掉 right after
     the disposal's last object, closing the clause — an order on the object said colloquially,
-    never a question about it (not 撤了吗, not 关了的工单)."""
-    if not objs:
-        return None
+    never a question about it (not 撤了吗, not 关了的工单). With no object but a record noun right
+    after 把 at `ba` (把工单关了, 把任务撤了): the same order, its object unsaid — the policy asks
+    which record."""
     text = view.text
-    m = _COLLOQUIAL_VERB.match(text, objs[-1].c1)
+    unsaid = False
+    if objs:
+        at = objs[-1].c1
+    else:
+        k = ba + 1
+        while k < hi and text[k].isspace():
+            k += 1
+        noun = next((n for n in _RECORD_NOUNS_LONGEST_FIRST if text.startswith(n, k)), None) if ba >= 0 else None
+        if noun is None:
+            return None
+        at, unsaid = k + len(noun), True
+    m = _COLLOQUIAL_VERB.match(text, at)
     if m is None or m.end() > hi or not _free(view, m.start("v")):
         return None
     rest = text[m.end():hi]
@@ -629,7 +685,34 @@ def _colloquial_disposal(view: SentenceView, objs: list, hi: int) -> Word | None
     lo, _ = view.clause_span(v0)
     if _narrated(text, lo, v0):
         return None  # 我已经把 T-… 撤了: a disposal told, not ordered
-    return Word(v0, v1, "action", ImpliedAction(text[v0:v1], _COLLOQUIAL_CLASS[text[v0]], True), text[v0:v1])
+    return Word(v0, v1, "action", ImpliedAction(text[v0:v1], _COLLOQUIAL_CLASS[text[v0]], True, unsaid), text[v0:v1])
+
+
+# after the disposal's mover: the speaker's coverb, an optional one-character verb, the state
+# (把 AGV-19 踢下线, 把AGV-20给我拉下线, 把 AGV-11 下线); the verb is no particle or negation
+_STATE_RESULT = re.compile(f"(?:\\s|{alternation(sorted(_W.disposal_gap_words, key=len, reverse=True))})*"
+                           f"(?P<v>[\u4e00-\u9fff](?<![{_DE}{_LE}{_BA}]))??"
+                           f"(?P<r>{alternation(sorted(_W.state_results, key=len, reverse=True))})")
+
+
+def _state_result(view: SentenceView, objs: list, hi: int) -> Word | None:  # noqa: ANN001
+    """把 AGV-19 踢下线 / 把 AGV-21 拉上线: a mover put in a state (stateResults) right after the
+    disposal's mover, closing the clause — an update of that mover. Not asked (踢下线了吗), not
+    told (刚才把 AGV-05 踢下线了: 了 after the state, or a narrating word before)."""
+    if not objs or objs[-1].type not in MOVERS:
+        return None
+    text = view.text
+    m = _STATE_RESULT.match(text, objs[-1].c1)
+    if m is None or m.end() > hi:
+        return None
+    v0 = m.start("v") if m.group("v") else m.start("r")
+    rest = text[m.end():hi]
+    if rest.strip(_SENT_TAIL) or _ASKING_TAIL.search(rest) or not _free(view, v0):
+        return None
+    lo, _ = view.clause_span(v0)
+    if _narrated(text, lo, v0):
+        return None
+    return Word(v0, m.end(), "action", ImpliedAction(text[v0:m.end()], "update", True), text[v0:m.end()])
 
 
 _OPEN_CHANGE_ENDS = _W.open_change_ends  # 改一下 names no result
@@ -637,7 +720,8 @@ _LIGHT_STARTS = frozenset(_W.light_change_verbs)
 # between an object and its light change: nothing, or 的 + one of the attributes a change names
 _LIGHT_OBJECT_GAP = re.compile(f"\\s*(?:{_DE}?\\s*(?:{alternation(sorted(_W.change_attributes, key=len, reverse=True))})\\s*)?")
 # 把工单改一下 / 把 T-… 调一下: a change, result unsaid
-_LIGHT_CHANGE = re.compile(f"[{char_class(_W.light_change_verbs)}]\\s*(?:{alternation(_OPEN_CHANGE_ENDS)})")
+# (or the verb said twice around 一: 调一调, 挪一挪)
+_LIGHT_CHANGE = re.compile(f"(?P<lv>[{char_class(_W.light_change_verbs)}])\\s*(?:{alternation(_OPEN_CHANGE_ENDS)}|一(?P=lv))")
 _LIGHT_TAIL = " " + "".join(_W.light_tail_particles) + "，,。；;！!"
 _ARRIVAL = _W.arrival_verbs  # 去 / 到
 _RETURN = _W.one("return_verbs")  # 回 (+ a place)
@@ -671,6 +755,49 @@ def class_mover_end(text: str, j: int, hi: int) -> int | None:
     return None
 
 
+_OWNED_RECORDS = re.compile(f"\\s*{_DE}\\s*(?:{alternation(_W.retimed_record_nouns)})\\s*")
+
+
+def retimed_through_owner(view: SentenceView, a: Word) -> bool:
+    """把 AGV-03 的任务改到明天: an update of records named through the mover owning them (a
+    vehicle + 的 + 任务, the phrase ending at the verb) to a new time said after the verb, with
+    no task key in the turn — a mover holds many tasks over time, so which one is retimed is
+    open (the policy asks). Not 把 AGV-33 的任务优先级改成最高 (an attribute follows the noun) nor
+    把 AGV-04 的任务改派给 AGV-06 (no new time)."""
+    text = view.text
+    lo, hi = view.clause_span(a.c0)
+    if not any(a.c1 <= x.c0 and x.c1 <= hi and x.type in _VALUE_TYPES for x in view.mentions):
+        return False
+    if any(x.type == "task" for x in view.mentions):
+        return False
+    owner = next((x for x in reversed(view.within(view.mentions, "mentions", lo, a.c0)) if x.c1 <= a.c0), None)
+    if owner is None or owner.type != "vehicle":
+        return False
+    m = _OWNED_RECORDS.match(text, owner.c1)
+    return m is not None and m.end() == a.c0
+
+
+_MOVER_ORDINAL = re.compile(f"\\s*[{char_class(_W.mover_ordinal_digits)}]{{1,3}}\\s*(?:{alternation(_W.mover_ordinal_mark)})")
+_SENT_TO = re.compile(f"\\s*[{char_class(_W.send_results)}]\\s*")
+
+
+def sent_nothing(view: SentenceView, j: int, hi: int) -> bool:
+    """At `j` (right after a send verb: 派 / 下发) a send result and a station follow (到 ST-09),
+    and the turn names no mover, task or work order by key, nor a count, nor asks: what is sent
+    there is unsaid (下发到 ST-09 — dispatch what?). The cheap test (a send result next) first."""
+    text = view.text
+    m = _SENT_TO.match(text, j)
+    if m is None or m.end() > hi:
+        return False
+    dest = next((x for x in view.mentions if x.c0 == m.end()), None)
+    if dest is None or dest.type != "station" or view.has_cue(cues.QUESTION):
+        return False
+    if any(x.type in MOVERS or x.type in _RECORD_TYPES or x.type == "quantity" for x in view.mentions):
+        return False  # a count (两台小车派到 ST-04) leaves the choice of what is sent to the system
+    lo, _ = view.clause_span(j)
+    return not _narrated(text, lo, j) and not text[dest.c1:hi].strip(_SENT_TAIL + "".join(_ARRIVAL))
+
+
 def _dispatch(view: SentenceView, i: int) -> Word | None:
     span = _actionless_clause(view, i)
     if span is None:
@@ -681,7 +808,15 @@ def _dispatch(view: SentenceView, i: int) -> Word | None:
     if ch == _PAI and _DISPATCH_OBJECT.match(text, i + 1):  # 给 AGV-03 派任务
         return Word(i, i + 1, "action", ImpliedAction(_PAI, "create", True), _PAI)
     after = [m for m in view.mentions if i < m.c0 and m.c1 <= hi]
+    if ch == _PAI and sent_nothing(view, i + 1, hi):
+        # 派到 ST-04 去: a place and nothing sent there — a dispatch whose object is unsaid
+        return Word(i, i + 1, "action", ImpliedAction(ch, "create", True, True), ch)
     by_class = None if view.has_cue(cues.QUESTION) else _class_movers(view, i + 1, hi)
+    if by_class is not None:
+        # 派 AGV 五号去 ST-03: a number said as an ordinal after the class noun is no key
+        o = _MOVER_ORDINAL.match(text, by_class)
+        if o is not None and o.end() <= hi:
+            by_class = o.end()
     if by_class is not None and _sent_on(text, by_class, hi):
         # 让小车去五号站: a mover named only by its class noun is still sent somewhere — a
         # dispatch whose object is missing (the policy asks which one), never a read
@@ -715,6 +850,9 @@ def _returned_to_place(view: SentenceView, k: int, hi: int) -> bool:
     return place is not None and place.type in ("station", "location") and place.c1 <= hi and not text[j:place.c0].strip()
 
 
+_ASSIGNEES = frozenset(_W.assignee_types)
+
+
 def _assign(view: SentenceView, i: int) -> Word | None:
     """WO-… 帮我派给刘洋 / 把 T-… 派给王强: 派 + 给 + a person, with a task or work order named in
     the clause (before it, or right after the person): an assignment, an update (as the pack's
@@ -727,14 +865,25 @@ def _assign(view: SentenceView, i: int) -> Word | None:
         return None
     lo, hi = span
     person = next((x for x in view.mentions if x.c0 >= i + 2), None)
-    if person is None or person.type != "person" or person.c1 > hi or text[i + 2:person.c0].strip():
-        return None
+    if person is None or person.type not in _ASSIGNEES or person.c1 > hi or text[i + 2:person.c0].strip():
+        return None  # a person or a team (WO-… 派给检修二组)
+    if _narrated(text, lo, i):
+        return None  # WO-… 已经派给检修一组: told, not ordered
     records = [x for x in view.mentions if lo <= x.c0 and x.c1 <= hi and x.type in _RECORD_TYPES]
+    if not records and lo > 0 and _DISPOSAL_GAP.fullmatch(text, lo, i):
+        # WO-…，派给检修一组: the record opens the clause before, alone — the assignment's topic
+        plo, _ = view.clause_span(lo - 1)
+        topic = next(iter(view.within(view.mentions, "mentions", plo, lo)), None)
+        if topic is not None and topic.type in _RECORD_TYPES and not text[plo:topic.c0].strip() and \
+                not text[topic.c1:lo].strip(_CLAUSE_END + " ") and not _has_action(view, plo, lo):
+            records = [topic]
     if not records:
         return None
     rest = text[person.c1:hi]
     if _ASKING_TAIL.search(rest.replace(" ", "")) and not any(x.c0 >= person.c1 for x in records):
         return None
+    if rest.strip().startswith(_LE) and not any(t in rest for t in _IMPERATIVE_TAILS):
+        return None  # WO-… 派给检修一组了: told it was done (派给他了吧 still orders)
     return Word(i, i + 2, "action", ImpliedAction(text[i:i + 2], "update", True), text[i:i + 2])
 
 
@@ -780,7 +929,7 @@ _LATIN_STARTS = _latin()[2]  # read once at import, like the word classes above
 # one character class, which the regex engine scans for in C
 _OPENERS = re.compile("[" + char_class("".join(sorted(
     {_BA, _JIANG, _GEI, *_DISPATCH_VERBS, *_BUILD_STARTS, *_CHANGE_STARTS, *_TOPIC_ONLY_STARTS, *_LIGHT_STARTS,
-     *_VALUE_CHANGE_STARTS, *_MOVE_STARTS, *_TOPIC_DISPOSAL_STARTS, *_LIGHT_DISPATCH_STARTS}
+     *_VALUE_CHANGE_STARTS, *_MOVE_STARTS, *_TOPIC_DISPOSAL_STARTS, *_DROPPING_STARTS, *_LIGHT_DISPATCH_STARTS}
     | {a[0] for a in _CHANGE_ATTRIBUTES if a}))) + "]")
 # the first letters of the English write verbs (one character class, scanned for in C)
 _LATIN_FIRST = re.compile("[" + "".join(sorted(_LATIN_STARTS)) + "]")
@@ -838,8 +987,31 @@ def _light_change(view: SentenceView, i: int) -> Word | None:
             and not text[lo:before.c0].strip(_LIGHT_TAIL) and _BA not in text[lo:i]:
         pass  # WO-… 改一下 / WO-… 的负责人改一下
     else:
-        return None
+        # 改一下 T-… 的优先级 / 改一下优先级: the attribute changed closes the clause, its owner
+        # said right after the verb or not at all (then the object is unsaid: the policy asks)
+        got = _attribute_after(view, m.end(), hi, after)
+        if got is None or not _LIGHT_OPENERS.fullmatch(text, lo, i):
+            return None
+        return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True, not got), m.group())
     return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
+
+
+def _attribute_after(view: SentenceView, j: int, hi: int, obj) -> bool | None:  # noqa: ANN001 - a Mention or None
+    """Whether a change attribute closing the clause follows `j` with its owner `obj` said first
+    (T-… 的优先级: True) or with no owner (优先级: False); None when no attribute closes it."""
+    text = view.text
+    k = j
+    while k < hi and text[k].isspace():
+        k += 1
+    owned = obj is not None and obj.c0 == k
+    if owned:
+        k = obj.c1
+        while k < hi and (text[k].isspace() or text[k] == _DE):
+            k += 1
+    attr = next((a for a in _ATTRIBUTES_LONGEST_FIRST if text.startswith(a, k)), None)
+    if attr is None or text[k + len(attr):hi].strip(_LIGHT_TAIL):
+        return None
+    return owned
 
 
 def open_resultative(view: SentenceView, w: Word) -> bool:

@@ -155,10 +155,17 @@ def _coverbs() -> tuple[str, ...]:
     return tuple(load_data_file("write_safety.json")["writeCoverbs"])
 
 
-def comparison_before(v: str, i: int) -> bool:
+def comparison_before(v: str, i: int) -> int:
     """A comparison word of the pack (低于, 不足, 不超过) ends right at `i`: it governs the value
-    that follows, and its 不 is no negation of an action the repair would drop with the value."""
-    return any(v.endswith(w, 0, i) for w in _comparisons())
+    that follows, and its 不 is no negation of an action the repair would drop with the value.
+    The length of the longest such word, 0 when none."""
+    return max((len(w) for w in _comparisons() if v.endswith(w, 0, i)), default=0)
+
+
+def comparison_at(v: str, i: int) -> int:
+    """The length of the longest comparison word of the pack starting at `i` (至少, 超过), 0 when
+    none: a repair that says a comparison again with a new count (至少3台，改成至少5台)."""
+    return max((len(w) for w in _comparisons() if v.startswith(w, i)), default=0)
 
 
 @functools.lru_cache(maxsize=1)

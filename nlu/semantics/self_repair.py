@@ -30,6 +30,24 @@ constituent, the marker and its lead-in go: 统计本周，改成上周的报表
 说错了 是 T-…03 → 取消 T-…03. This reading needs no pause at all (ST-03不对ST-08), and
 ``typedMarkers`` (算了, 改成 — also an update verb) count only this way and never after 把/从.
 
+Three more typed shapes (holdout-2026-12-01g):
+
+* 不是 with a pause only after it, right after a constituent (列出 ST-03 不是，ST-13 的排队任务):
+  typed only, and never when 是 or a typed blocker (才, 也) follows the new value — 今天不是，明天
+  是周末 and AGV-07 不是，AGV-17 才是空闲的 are two statements.
+* A filler alone (呃, 嗯 — ``interjections``, not the glued ones) between two values of one
+  type and one unit (ASR 近7天 呃 近3天: 天 / 天; keys of one prefix): typed only. 今天 呃 上午
+  narrows, 近7天 呃 AGV-38 goes on; in a write a filler between two objects is asked about
+  (nlu.semantics.write_risk), never settled here.
+* A comparison said again with a new count (至少3台，改成至少5台): the old count goes with its
+  comparison word (comparison.json).
+
+``…，不是 X，是 Y`` where X was said earlier in the sentence names the value it retracts
+(查张丽负责的，不是张丽，是章丽负责的机车 → 查章丽负责的机车; 给 … 建一个 C3 修工单，不是 C3，是
+C5 → 建一个修工单，C5, a write that then asks). A denied value never said before (不是今天，是
+昨天报的) is a contrast said on purpose: no marker. A named repair the span map cannot place
+stays as typed, and a write asks about it (nlu.semantics.write_risk).
+
 Otherwise the abandoned part runs from the start of the sentence (or the previous repair) through the
 marker, its pause and an optional lead-in (应该是, 改成); the repair must be a substantive
 clause that is not a question and keeps every identifier and negation the abandoned part
@@ -45,7 +63,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from nlu.lexicon.word_classes import function_words
-from nlu.semantics.repair_constituents import KEY, ConstituentTyper, comparison_before, key_types, names_write
+from nlu.semantics.repair_constituents import (KEY, ConstituentTyper, comparison_at, comparison_before, key_types,
+                                              names_write)
 
 _IDEO = r"\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _ID_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_]?\d")
@@ -64,6 +83,7 @@ _CONSTITUENT_TAIL = " ，,。.！!？?" + "".join(_SOFT_PARTICLES)  # particles 
 REPAIR_WINDOW = 200  # longest abandoned/repair clause considered, in code points
 _RESTATED_HEAD = 6  # longest verb phrase a repair says again before its new value, in code points
 _NEGATION_REACH = 3  # a negation this close before a replaced constituent is part of it (不要取消)
+_NAMED_VALUE = 12  # longest value a repair retracts by name (不是 X，是 Y), in code points
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +96,9 @@ class Marker:
     soft: bool  # 我是说: may run straight into a parallel repair clause
     text: str
     typed_only: bool = False  # 算了 / 改成: a repair only when it replaces a constituent of one type
+    named: tuple[int, int] | None = None  # …，不是 X，是 Y: where X, the value it retracts by name, stands
+    filler: bool = False  # a filler alone (近7天 呃 近3天): a repair only between two values of one type and unit
+    paused_copula: bool = False  # ST-03 不是，ST-13: 不是 with a pause after it only — never before 是/才/也
 
     @property
     def strong(self) -> bool:
@@ -112,6 +135,9 @@ class RepairGrammar:
         # a core, then the same core again (不不不), or other explicit cores (不对，说错了)
         again = f"(?:{_PAUSE}(?:(?P=core)|{_alt(self.explicit | self.soft)}))*"
         inter = f"(?P<inter>{_alt(interjections)}){_PAUSE}" if interjections else "(?P<inter>)"
+        # a filler alone: an interjection that is no word part (not 额/啊/哦: 金额, 好啊)
+        fillers = section.get("interjections", ())
+        self.filler_re = re.compile(f"(?:{_alt(fillers)})") if fillers else None
         self.marker_re = re.compile(f"(?:{inter})?(?P<core>{core}){again}")
         # the characters a marker can begin with, as one class: the regex engine skips to them
         # in C (the marker pattern itself, opening with an optional group, is tried everywhere)
@@ -143,13 +169,28 @@ class RepairGrammar:
         out = []
         short_cores = self.short
         for m in self._finditer(v):
+            if isinstance(m, Marker):
+                out.append(m)  # a filler alone (see `_filler_at`)
+                continue
             m0, m1 = m.span()
+            core = m.group("core")
+            if m0 > 0 and not m.group("inter") and m.end("core") == m1 and self._copular(core) and core in short_cores:
+                named = self._named_at(v, m0, m1)
+                if named is not None:
+                    out.append(named)
+                    continue
+                if m1 < len(v) and v[m1] in _CLAUSE_MARKS and v[m0 - 1] not in _CLAUSE_MARKS \
+                        and not self._contrast(v, m1):
+                    # 列出 ST-03 不是，ST-13 的…: after a constituent, a pause after it only —
+                    # a repair only when typed (the value after the pause is of the type before
+                    # it), and never a copula (…，ST-13 才是 / 是周末: two statements)
+                    out.append(Marker(m0, m1, False, False, True, False, v[m0:m1], True, paused_copula=True))
+                    continue
             contrast = self._contrast(v, m1)
             if m.start("core") == m0 and m.end("core") == m1 and v[m0:m1] in short_cores \
                     and not _own_clause(v, m0, m1) and not contrast:
                 continue  # the usual case: a bare 不 / 不是 is a word, not a correction
             inter = m.group("inter") or ""
-            core = m.group("core")
             tail = v[m.end("core"):m1]
             doubled = bool(tail.strip(" ，,、"))
             short = core in self.short
@@ -190,8 +231,49 @@ class RepairGrammar:
         lm = self.typed_lead_re.match(v, k)
         return lm is not None and lm.group() == self.contrast_lead
 
+    def _named_at(self, v: str, m0: int, m1: int) -> Marker | None:
+        """…，不是 X，是 Y with X said earlier in the sentence (查张丽负责的，不是张丽，是章丽…):
+        the repair names the value it retracts. The marker runs from 不是 through the contrast
+        是; X is a few characters with no pause in them, followed by a pause. A denied value
+        never said before (…，不是今天，是昨天) is an emphasis, not a retraction: no marker."""
+        lead = self.contrast_lead
+        if v[m0 - 1] not in _PAUSE_CHARS or not lead:
+            return None
+        x0 = m1
+        while x0 < len(v) and v[x0] == " ":
+            x0 += 1
+        # X runs to a pause or to the contrast 是 (…，不是C3是C5 / 不是 C3 是 C5: no pause at all)
+        x1 = x0
+        while x1 < len(v) and x1 - x0 <= _NAMED_VALUE and v[x1] not in _BOUNDARY and not v.startswith(lead, x1):
+            x1 += 1
+        if x1 == x0 or x1 - x0 > _NAMED_VALUE or x1 >= len(v) or not (v[x1] in _PAUSE_CHARS or v.startswith(lead, x1)):
+            return None
+        k = x1
+        while k < len(v) and v[k] in _PAUSE_CHARS:
+            k += 1
+        if not v.startswith(self.contrast_lead, k):
+            return None
+        said = v[x0:x1]
+        if self._has_negation(said) or v.find(said, self._sentence_start(v, m0), m0 - 1) < 0:
+            return None
+        end = k + len(self.contrast_lead)
+        return Marker(m0, end, False, False, True, False, v[m0:end], False, named=(x0, x1))
+
+    @staticmethod
+    def _sentence_start(v: str, pos: int) -> int:
+        return max(v.rfind(c, 0, pos) for c in _SENT_END) + 1
+
+    def _filler_at(self, v: str, i: int) -> Marker | None:
+        """A filler alone (近7天 呃 近3天 AGV-38): a marker that counts only as a typed repair
+        between two values of one type and unit (`_typed_span`)."""
+        m = self.filler_re.match(v, i) if self.filler_re is not None else None
+        if m is None or i == 0:
+            return None
+        return Marker(i, m.end(), True, False, True, False, m.group(), True, filler=True)
+
     def _finditer(self, v: str):  # noqa: ANN202
-        """`marker_re.finditer(v)`, trying the pattern only where a marker can begin."""
+        """`marker_re.finditer(v)`, trying the pattern only where a marker can begin; a filler
+        alone where no marker matches is yielded as its `Marker`."""
         pos, first, match = 0, self._first.search, self.marker_re.match
         while True:
             c = first(v, pos)
@@ -199,6 +281,11 @@ class RepairGrammar:
                 return
             m = match(v, c.start())
             if m is None or m.end() == m.start():
+                filler = self._filler_at(v, c.start())
+                if filler is not None:
+                    yield filler
+                    pos = filler.end
+                    continue
                 pos = c.start() + 1
                 continue
             yield m
@@ -228,7 +315,12 @@ class RepairGrammar:
             # Not a typed-only one: 改成 may be the repair's own lead-in (…，呃不对，改成李锋)
             stop = next((m.start for m in markers[x + 1:]
                          if not m.typed_only and (m.strong or v[m.start - 1] in _BOUNDARY)), n)
-            cuts = self._typed_span(v, mk, lo, ends, stop)
+            if mk.named is not None:
+                cuts = self._named_span(v, mk, lo, ends, stop)
+                if cuts is None:
+                    continue  # unsettled: kept as typed (a write asks about it)
+            else:
+                cuts = self._typed_span(v, mk, lo, ends, stop)
             if cuts is None and not mk.typed_only and (
                     mk.strong or v[mk.start - 1] in _BOUNDARY or (len(mk.text) >= 3 and after_token(v, mk.start))):
                 span = self._clause_span(v, mk, lo, ends, stop)
@@ -428,13 +520,25 @@ class RepairGrammar:
                     k += 1
         typer = self._typer()
         new = typer.at(v, k)
+        compared = 0  # 至少3台，改成至少5台: the comparison word the new count opens with
         if new is None:
-            return None
+            compared = comparison_at(v, k)
+            new = typer.at(v, k + compared) if compared else None
+            if new is None or new[0] != "quantity":
+                return None
         kind, new_end = new
         end = mk.start
         while end > lo and v[end - 1] in _PAUSE_CHARS:
             end -= 1
         old, old_end = typer.ending_at(v, lo, end, kind), end
+        if compared and old is not None and comparison_before(v, old):
+            old -= comparison_before(v, old)  # the old comparison goes with its count
+        if mk.filler and (old is None or not _same_unit(v, kind, old_end, new_end)
+                          or names_write(v[lo:ends[bisect_left(ends, k)] if bisect_left(ends, k) < len(ends) else n])):
+            # 近7天 呃 AGV-38, 今天 呃 上午: a filler between two different things. In a write
+            # (关闭WO-…01呃WO-…10) it may as well join two objects: which one is meant is asked
+            # (nlu.semantics.write_risk), never settled here
+            return None
         if old is None and (end < mk.start or mk.strong) and v.startswith(_ATTRIBUTIVE, end - len(_ATTRIBUTIVE)) \
                 and v.startswith(_ATTRIBUTIVE, new_end):
             # 今天的，哦不是昨天的: both constituents carry the attributive 的 — the old one with
@@ -443,7 +547,7 @@ class RepairGrammar:
             old_end = end - len(_ATTRIBUTIVE)
             old = typer.ending_at(v, lo, old_end, kind)
         inner = None
-        if old is None and (v[mk.end:mk.end + 1] in _PAUSE_CHARS or not mk.short):
+        if old is None and not (mk.filler or mk.paused_copula) and (v[mk.end:mk.end + 1] in _PAUSE_CHARS or not mk.short):
             # 昨天的工单不是 是前天的 / AGV-01的电量，我是说AGV-10: the replaced constituent stands
             # inside the abandoned part (a bare 不是 needs the pause: 工单不是前天的 is a statement)
             inner = typer.last_of(v, lo, end, kind)
@@ -467,6 +571,8 @@ class RepairGrammar:
         cut = next((x for x, ch in enumerate(own) if ch in _CLAUSE_MARKS), len(own))
         if any(w in own[:cut] for w in self.typed_blockers):
             return None  # ST-03不对ST-08也不对: two statements, not a correction
+        if mk.paused_copula and self.contrast_lead in own[:cut]:
+            return None  # 今天不是，明天是周末: 不是 is the copula of the first of two statements
         if not self._repair_clause_ok(v[old:end], clause, settled):
             return None
         if inner is None:
@@ -486,6 +592,64 @@ class RepairGrammar:
             return None
         return [(old, inner[1] + len(rest), ""), (end, k, self.pause_mark)]
 
+    def _named_span(self, v: str, mk: Marker, lo: int, ends: list[int],
+                    stop: int) -> list[tuple[int, int, str]] | None:
+        """…，不是 X，是 Y (`_named_at`): X, said in the abandoned part, is replaced by Y — a
+        constituent of its type (C3 / C5, AGV-12 / AGV-21, 本周 / 下周) or, for a value no type
+        reads (a name: 张丽 / 章丽), as many ideographs. When the repair says again the words
+        that followed X (章丽负责的机车 after 张丽负责的), everything from X through 是 goes;
+        when it says Y alone (or with the particle that linked X to its head), X goes and the
+        repair follows the abandoned part after a pause (建一个 修工单，C5: the span map keeps the
+        user's order). None — the repair stays as typed, and a write asks — otherwise."""
+        x0, x1 = mk.named
+        said = v[x0:x1]
+        n = len(v)
+        end = mk.start
+        while end > lo and v[end - 1] in _PAUSE_CHARS:
+            end -= 1
+        if v[lo:end].rstrip(" ，,").endswith(_QUESTION_TAIL):
+            return None  # 负责人是张丽吗，不是张丽，是章丽: an answer to a question, not a repair
+        a = v.rfind(said, lo, end)
+        if a < 0 or (said[0].isascii() and after_token(v, a)) or (
+                said[-1].isascii() and a + len(said) < n and v[a + len(said)].isascii() and v[a + len(said)].isalnum()):
+            return None  # not said as a word of its own (3 inside HXD1-0003)
+        b = a + len(said)
+        k = mk.end
+        while k < n and v[k] in _PAUSE_CHARS:
+            k += 1
+        typer = self._typer()
+        typed = typer.at(v, x0)
+        new = typer.at(v, k)
+        if typed is not None and typed[1] == x1:
+            if new is None or new[0] != typed[0]:
+                return None
+            y_end = new[1]
+        else:
+            y_end = k + len(said)
+            if len(said) < 2 or new is not None or not all(_IDEO_RE.match(c) for c in said + v[k:y_end]) or y_end > n:
+                return None  # a name is two or more ideographs (不是的，是… retracts no word)
+        if v[k:y_end] == said:
+            return None  # the same value again
+        j = bisect_left(ends, k)
+        e = min(ends[j] if j < len(ends) else n, k + REPAIR_WINDOW, max(stop, y_end))
+        own = v[y_end:e]
+        cut = next((x for x, ch in enumerate(own) if ch in _CLAUSE_MARKS), len(own))
+        if any(w in own[:cut] for w in self.typed_blockers) or not self._repair_clause_ok(v[a:end], v[k:e]):
+            return None
+        tail = v[b:end].strip(" ")
+        if not tail or own.lstrip(" ").startswith(tail):
+            # 查张丽负责的，不是张丽，是章丽负责的机车 → 查章丽负责的机车; 取消 T-…01，不是
+            # T-…01，是 T-…02 → 取消 T-…02 (X closed the abandoned part)
+            return [(a, k, "")]
+        rest = own.rstrip(" ，,。.！!").strip(" ")
+        head = v[b:end].lstrip(" ")
+        if len(rest) > _RESTATED_HEAD or not head.startswith(rest) or not _SUBSTANTIVE_RE.search(head[len(rest):]):
+            return None
+        drop = b + (len(v[b:end]) - len(head)) + len(rest) if rest else b
+        if names_write(v[lo:end]) and not names_write(v[lo:a] + v[drop:end], verbs_only=True):
+            return None  # 把 AGV-05 派到 ST-02，不是 ST-02，是 ST-04: the new key cannot stand where the old one did
+        return [(a, drop, ""), (end, k, self.pause_mark)]
+
     def _typer(self) -> ConstituentTyper:
         if self._constituents is None:
             self._constituents = ConstituentTyper(self._place_shapes, self._quantity_shapes)
@@ -503,6 +667,13 @@ class RepairGrammar:
 
     def _has_negation(self, s: str) -> bool:
         return any(w in s for w in self.negations)
+
+
+def _same_unit(v: str, kind: str, old_end: int, new_end: int) -> bool:
+    """Two values of one type said as alternatives of one thing: keys of one prefix, or times,
+    places and counts ending in one unit (近7天 / 近3天, 三车间 / 二车间) — not 今天 / 上午, a
+    narrower time, nor 这周 / 周三."""
+    return kind.startswith(KEY) or v[old_end - 1] == v[new_end - 1]
 
 
 def _parallel_start(v: str, s: int, m0: int, clause: str) -> int | None:

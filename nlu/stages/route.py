@@ -309,6 +309,7 @@ _CLASSIFIERS = _T.quantity_classifiers
 _DE = function_words().one("attributive_particle")  # 的
 _RECORD_TAIL = " ，,。；;！!？?\n" + "".join(_T.record_tail_particles)
 _AMOUNT = _T.one("amount_marker")  # 量
+_AMOUNT_QUESTIONS = tuple(_T.amount_questions)  # 多不多: how much, asked as an A-not-A
 _WHICH = _T.one("which_prefix")  # 哪
 _PLACE_QUESTIONS = _T.place_questions  # 哪里 / 哪儿
 _TERM_EXPLANATIONS = frozenset(_T.term_explanations)  # 是什么意思 / 有什么区别: a term explained
@@ -402,6 +403,15 @@ def _reading_counts(reading: Reading, templates: list[Candidate], default_templa
     return reading.tier == EVIDENCE or (top.id in default_templates and top.score >= INFERRED)
 
 
+def _asks_amount(text: str) -> bool:
+    """An amount asked: a noun of amount (搬运量, 工作量) closing the question, or an A-not-A of
+    amount (多不多) — one substring test each, run only on a turn with a time and no template."""
+    if any(w in text for w in _AMOUNT_QUESTIONS):
+        return True
+    tail = text.rstrip(_RECORD_TAIL)
+    return len(tail) >= 2 and tail.endswith(_AMOUNT) and "\u4e00" <= tail[-2] <= "\u9fff"
+
+
 def _named_by_identifier(view: SentenceView, domain: str) -> bool:
     return any(IDENTIFIER_DOMAIN.get(m.type) == domain for m in view.mentions)
 
@@ -447,6 +457,8 @@ def _implied_template(draft: Draft, view: SentenceView, rules: TemplateRules) ->
     if view.comparisons and any((m.entity.canonical_value or "").endswith(_CLASSIFIERS) for m in quantities) \
             and any(w.kind == cues.QUESTION for w in view.cues):
         return "count"
+    if times and not named and _asks_amount(view.text):
+        return "report"  # 小车今天的搬运量, 检修一组这周的活多不多: the period's aggregate
     if _asks_records(view, rules):
         return "list"
     real = [] if draft.scratch.get("srl.implicit") else frames

@@ -31,7 +31,7 @@ from nlu.semantics import cues
 from nlu.semantics.anchors import Anchor, anchors
 from nlu.semantics.comparators import governed_values
 from nlu.semantics.constructions import (implied_actions, moves_to, not_a_predicate, open_resultative, quoted,
-                                         view_change_is_update)
+                                         retimed_through_owner, sent_nothing, view_change_is_update)
 from nlu.semantics.write_intent import orders_at
 from nlu.semantics.write_uses import compile_for, load_rules as load_write_rules
 
@@ -205,6 +205,11 @@ class SrlStage(Stage):
                 draft.raise_flag("write_without_object")  # 把 … 改成 (to what?): the result is missing
             elif frame.write and not frame.negated and getattr(a.data, "object_unsaid", False):
                 draft.raise_flag("write_without_object")  # 把所有车派到 ST-03: which ones?
+            elif frame.write and not frame.negated and frame.action_class == "create" and \
+                    sent_nothing(view, a.c1, view.clause_span(a.c0)[1]):
+                draft.raise_flag("write_without_object")  # 下发到 ST-09: dispatch what?
+            elif frame.write and not frame.negated and frame.action_class == "update" and retimed_through_owner(view, a):
+                draft.raise_flag("write_without_object")  # 把 AGV-03 的任务改到明天: which of its tasks?
         for frame in frames:
             if frame.write and not frame.negated and not self._has_object(frame):
                 draft.raise_flag("write_without_object")

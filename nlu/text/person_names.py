@@ -164,10 +164,13 @@ class PersonNames:
         tag = self.tagger.dictionary_tag(word)
         return tag is not None and tag in self.tags and freq <= self.max_freq
 
-    def _name_at(self, text: str, i: int, taken, window: bool = True) -> tuple[int, int] | None:  # noqa: ANN001
+    def _name_at(self, text: str, i: int, taken, window: bool = True,  # noqa: ANN001
+                 from_here: bool = False) -> tuple[int, int] | None:
         """The name starting at text[i], judged by the tagger on the unclaimed Han run there
-        (`window`: only a few characters of it on either side)."""
+        (`window`: only a few characters of it on either side; `from_here`: none before it)."""
         first, stop = (max(0, i - self.before), min(len(text), i + self.after)) if window else (0, len(text))
+        if from_here:
+            first = i
         lo = i
         while lo > first and not taken[lo - 1] and _han(text[lo - 1]):
             lo -= 1
@@ -181,6 +184,11 @@ class PersonNames:
             pos += len(word)
         k = next((k for k, t in enumerate(tokens) if t[0] == i), None)
         if k is None:
+            glued = next((t for t in tokens if t[0] == i - 1 and t[1] > i + 1), None)
+            if not from_here and glued is not None and glued[2] in self.tags and text[i - 1] not in self.single:
+                # 查章丽/nr: the tagger glued a one-character verb (查, 找, 问 — no surname) to
+                # the name after it; the name is judged on the run from its surname on
+                return self._name_at(text, i, taken, window, from_here=True)
             return None  # the surname character is inside a word of this cut
         if k and tokens[k - 1][2] in self.not_beside_tags:
             return None  # 北京金龙…, 重庆毛血旺: a shop or a brand after a place name

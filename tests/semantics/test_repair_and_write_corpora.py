@@ -47,7 +47,7 @@ def test_every_shape_has_five_paraphrases_and_five_look_alikes() -> None:
 
 @pytest.mark.parametrize("case", REPAIR["positive"], ids=lambda c: c["text"])
 def test_repair_retracts_only_the_replaced_constituent(pipe: Pipeline, case: dict) -> None:
-    r = pipe.understand(case["text"], reference_time=REF)
+    r = pipe.understand(case["text"], source=case.get("source", "typed"), reference_time=REF)
     for w in case["retracted"]:
         assert w not in r.canonical_text, (r.canonical_text, w)
     for w in case["kept"]:
@@ -65,7 +65,7 @@ def test_repair_retracts_only_the_replaced_constituent(pipe: Pipeline, case: dic
 
 @pytest.mark.parametrize("case", REPAIR["negative"], ids=lambda c: c["text"])
 def test_marker_look_alike_is_no_repair(pipe: Pipeline, case: dict) -> None:
-    r = pipe.understand(case["text"], reference_time=REF)
+    r = pipe.understand(case["text"], source=case.get("source", "typed"), reference_time=REF)
     assert not [e for e in r.corrections if e.type == "self_repair"], r.canonical_text
 
 
