@@ -44,8 +44,9 @@ class InjectionRules:
     role_marker: re.Pattern[str]  # a turn opener at a sentence start: group "role" word
     role_colon: re.Pattern[str]  # a role word and a colon anywhere (the gate before looking for turns)
     role_key: re.Pattern[str]  # a role field naming a role: role: system, "role": "assistant"
-    role_heading: re.Pattern[str]  # a Markdown heading naming a role: "## system", "# 新系统提示"
+    role_heading: re.Pattern[str]  # a Markdown heading naming a role: "## system", "# 新系统提示", "### Instruction:"
     role_of: dict[str, str]  # role word (folded) -> assistant / system / user
+    heading_role_of: dict[str, str]  # …and the prompt-template section headings (instruction, response)
     tool_keys: re.Pattern[str]  # a JSON key of a tool call, a chat message or a clarification
     imperative: re.Pattern[str]  # a second person or an order word (system turns)
     question: re.Pattern[str]  # a clause that asks is descriptive
@@ -64,6 +65,8 @@ class InjectionRules:
     egress_scope: re.Pattern[str] | None = None  # 导出 *全部*…: an egress verb sweeping everything is an order
     display_cues: tuple[str, ...] = ()  # 显示, 写着, 弹出: what a screen or panel showed is quoted after them
     displayable: frozenset[str] = frozenset()  # shape families a displayed quote may hold as data
+    negated_gap: tuple[str, ...] = ()  # 再, 要: what may stand between a negation and the write it negates
+    negated_causee: tuple[str, ...] = ()  # 让, 叫: a causative verb whose causee may stand there too (别让它去充电)
 
 
 def _alternation(words: list[str]) -> str:
@@ -135,10 +138,13 @@ def compile_rules(data: dict) -> InjectionRules:
     spoken = {w: kind for kind, words in data["spokenMarks"].items() for w in words}
     role_of = {w.casefold(): role for role, words in markers.items() for w in words}
     roles = [w for ws in markers.values() for w in ws]
+    headings = {w.casefold(): role for role, words in data.get("templateHeadings", {}).items() for w in words}
+    # a modifier may stand before the role word of a colon marker (新的系统指令：, 最新系统消息：)
+    modifier = "(?:" + _alternation(data["roleMarkerModifiers"]) + r"[ \t]?)?" if data.get("roleMarkerModifiers") else ""
     colons = [w for w, k in spoken.items() if k == "colon"]
     # At a sentence start, after Markdown quote/list/bold prefixes: "system:", "**系统通知**：", "助手："
     # or a bracketed role header, colon or not: "【系统通知】…", "[system] …"
-    role_marker = re.compile(r"[ \t>*\-]*(?:(?:\*\*)?(?P<role>" + _alternation(roles)
+    role_marker = re.compile(r"[ \t>*\-]*(?:(?:\*\*)?" + modifier + "(?P<role>" + _alternation(roles)
                              + r")(?:\*\*)?[ \t]*[:：]|[【\[](?P<head>" + _alternation(roles) + r")[】\]][ \t]*[:：]?)", re.IGNORECASE)
     return InjectionRules(
         revision=data["revision"],
@@ -148,9 +154,10 @@ def compile_rules(data: dict) -> InjectionRules:
         role_colon=re.compile(_alternation([w for ws in markers.values() for w in ws]) + r"(?:\*\*)?[ \t]*[:：]", re.IGNORECASE),
         role_key=re.compile(r"(?:role|角色)[\"']?\s*[:：=]\s*[\"']?" + _alternation([w for k in ("assistant", "system") for w in markers[k]]),
                             re.IGNORECASE),
-        role_heading=re.compile(r"(?m)^[ \t]*#{1,6}[ \t]*(?P<role>" + _alternation([w for ws in markers.values() for w in ws])
-                                + r")[ \t]*$", re.IGNORECASE),
+        role_heading=re.compile(r"(?m)^[ \t]*#{1,6}[ \t]*(?P<role>" + _alternation(roles + list(headings))
+                                + r")[ \t]*[:：]?[ \t]*$", re.IGNORECASE),
         role_of=role_of,
+        heading_role_of={**headings, **role_of},
         tool_keys=re.compile(r'"\s*' + _alternation(data["toolKeys"]) + r'\s*"\s*:', re.IGNORECASE),
         imperative=re.compile(_alternation(data["imperativeCues"]), re.IGNORECASE),
         question=re.compile(_alternation(data["questionCues"]), re.IGNORECASE),
@@ -171,6 +178,8 @@ def compile_rules(data: dict) -> InjectionRules:
                                 re.IGNORECASE) if data.get("egressScope") else None,
         display_cues=tuple(sorted(data.get("displayCues", ()), key=len, reverse=True)),
         displayable=frozenset(data.get("displayableShapes", ())),
+        negated_gap=tuple(classes.get("negatedgap", ())),
+        negated_causee=tuple(classes.get("negatedcausee", ())),
     )
 
 

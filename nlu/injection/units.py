@@ -1,20 +1,24 @@
 """Split a text into the units the judge rules on.
 
 Blocks first, each one unit that is kept or dropped whole: code fences (a pair of ``` or
-an opening ```info + line break), YAML front matter (--- lines around fields), HTML comments, tables (rows of | cells |), chat-template and role tags with what
+an opening ```info + line break), YAML front matter (--- lines around fields), HTML comments, log records
+(each line of a pasted log: two or more lines opening with a clock time), chat-template and role tags with what
 they enclose (<system>…</system>, [INST]…[/INST], <|im_start|>…<|im_end|>, <script>…),
 JSON objects and arrays, Markdown images and links, closed pseudo-tag pairs naming a role
 (【系统】…【/系统】), stretches the user wrapped in bidi controls (`wraps`), and — inside a
 sentence — quoted passages (“…”, ‘…’, 「…」, "…"), bracketed asides （…）, (…) (cleaning may have
 narrowed the full-width ones; a call's argument list, cancel_task(all), is none) and dash
 asides (——…——, —…—, --…--). Outside blocks the text
-splits into sentences (。！？!?；; a line break, an ASCII period before a space), clauses
-(，,、|, a colon not between digits) and, within a clause, pause-delimited units: a space,
+splits into sentences (。！？!?；; a line break, an ASCII period before a space, a table's
+cell edge |: a cell is data of its own, nothing in it runs into the next), clauses
+(，,、, a colon not between digits) and, within a clause, pause-delimited units: a space,
 or a place where the user typed an invisible character or a space that cleaning removed
 (`cuts`; one where cleaning joined two lines, `breaks`, ends the sentence). A punctuation mark
 read out in ASR (冒号, 句号) standing alone between pauses acts as the mark. A role marker
-(system:, 助手：, **系统通知**：, 系统 冒号, a bracketed header 【系统通知】) opens a turn (at any unit start) that runs to the next
-marker or line break.
+(system:, 助手：, **系统通知**：, 新的系统指令：, 系统 冒号, a bracketed header 【系统通知】) opens a turn (at any unit start) that runs to the next
+marker, line break or cell edge; a Markdown heading naming a role or a prompt-template section
+(## system, ### Instruction:) opens one up to the next blank line or heading, the heading line
+whole its marker.
 
 A unit never straddles a block edge, so dropping units never cuts a block in two.
 """
@@ -53,15 +57,17 @@ TAG_START = re.compile(r"<\|[a-z_]{2,20}\||</?(?:system|assistant|developer|user
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _MD_IMAGE_OR_LINK = re.compile(r"!?\[[^\]\n]{0,200}\]\([^)\s]{0,500}\)")
 _QUOTES = {"“": "”", "‘": "’", "「": "」", "『": "』", "（": "）", "(": ")", '"': '"', "'": "'"}
-_HARD = frozenset({"fence", "comment", "tag", "json", "table", "bidi", "frontmatter"})
+_HARD = frozenset({"fence", "comment", "tag", "json", "record", "bidi", "frontmatter"})
 # A YAML front-matter block: a line of three dashes, up to 20 lines, a closing line of dashes
 # (pasted metadata, never the user's sentence: one unit, judged by the fields it sets).
 FRONT_MATTER = re.compile(r"(?m)^[ \t]*---[ \t]*\n(?:[^\n]*\n){1,20}?[ \t]*---[ \t]*(?:\n|\Z)")
 # An aside between a pair of dashes in the middle of a sentence (帮我查一下——…——HXD1-0002):
 # the delimited stretch is one unit, judged like a bracketed aside.
 _DASH_PAIR = re.compile(r"(?<![—\-])(——|—|--)(?![—\-])[^\n]{1,200}?(?<![—\-])\1(?![—\-])")
-# Consecutive lines written as table rows (| a | b |): pasted or scanned data, one unit.
-_TABLE = re.compile(r"\|(?:[^|\n]*\|){2,}(?:[^|\n]*\n[^|\n]*\|(?:[^|\n]*\|){2,})*")
+# A line of a pasted log: it opens with a clock time with seconds (after a date, perhaps), and
+# only two or more such lines in a row make a log (one typed line starting with a time is the
+# user's own sentence). Each line is one unit: a record of what happened, judged whole.
+_RECORD_LINE = re.compile(r"(?m)^[ \t]*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}[ T]+)?\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?[^\n]*")
 
 
 def _fences(text: str) -> list[tuple[int, int, str]]:
@@ -162,8 +168,8 @@ def find_blocks(text: str, rules: InjectionRules | None = None,
     if "](" in text:
         cands += [(m.start(), m.end(), "image" if text[m.start()] == "!" else "link") for m in _MD_IMAGE_OR_LINK.finditer(text)]
     cands += _json_blocks(text)
-    if "|" in text:
-        cands += [(m.start(), m.end(), "table") for m in _TABLE.finditer(text)]
+    if ":" in text:
+        cands += _records(text)
     cands.sort(key=lambda b: (b[0], -b[1]))
     blocks: list[tuple[int, int, str]] = []
     for b in cands:
@@ -177,6 +183,56 @@ def find_blocks(text: str, rules: InjectionRules | None = None,
     return blocks
 
 
+def _records(text: str) -> list[tuple[int, int, str]]:
+    """The lines of a pasted log (two or more record lines in a row), each a block."""
+    lines = [(m.start(), m.end()) for m in _RECORD_LINE.finditer(text)]
+    out: list[tuple[int, int, str]] = []
+    run: list[tuple[int, int]] = []
+    for s, e in lines:
+        if run and text[run[-1][1]:s].strip():
+            run = []  # something else stood between: a new run
+        run.append((s, e))
+        if len(run) == 2:
+            out.append((*run[0], "record"))
+        if len(run) >= 2:
+            out.append((s, e, "record"))
+    return out
+
+
+def table_rows(text: str, breaks: frozenset[int]) -> list[list[tuple[int, int]]]:
+    """Tables as lists of rows (start, end): two or more consecutive lines of two or more cell
+    edges (|), also where cleaning joined the lines (`breaks`). A row starts after a sentence
+    the line opened with (查询 AGV-01 当前状态。| 序号 | …) and ends before one it closes with;
+    one drawn with an edge on one side only ends there (查询 AGV-01 | 序号 | 车号 |)."""
+    # where a line starts: the text's start, after a line break, where cleaning removed one
+    starts = sorted({0, *(m.end() for m in re.finditer("\n", text)), *(b for b in breaks if 0 < b < len(text))})
+    rows: list[tuple[int, int]] = []
+    for a, b in zip(starts, [*starts[1:], len(text)]):
+        first, last = text.find("|", a, b), text.rfind("|", a, b)
+        if first < 0 or text.count("|", a, b) < 2:
+            continue
+        head = _ROW_END.search(text[a:first][::-1])
+        if head:
+            a = first - head.start()
+        tail = _ROW_END.search(text, last, b)
+        b = tail.start() if tail else b
+        # a row drawn with an edge (| a | b |) holds only what its edges enclose: words before an
+        # opening edge or after a closing one are the sentence it was pasted into
+        line = text[a:b].strip()
+        if line.endswith("|") and not line.startswith("|"):
+            a = first
+        elif line.startswith("|") and not line.endswith("|"):
+            b = last + 1
+        rows.append((a, b))
+    tables: list[list[tuple[int, int]]] = []
+    for row in rows:
+        if tables and not text[tables[-1][-1][1]:row[0]].strip(" \t\n"):
+            tables[-1].append(row)
+        else:
+            tables.append([row])
+    return [tb for tb in tables if len(tb) >= 2]
+
+
 def _dash_asides(text: str, taken: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """Dash-delimited asides outside every other block (a dash inside a quote is the quote's)."""
     out: list[tuple[int, int, str]] = []
@@ -187,11 +243,15 @@ def _dash_asides(text: str, taken: list[tuple[int, int, str]]) -> list[tuple[int
     return out
 
 
+_ROW_END = re.compile(r"[。！？!?；;\n]")
+
+
 # Sentences, clauses and pauses ---------------------------------------------------------
 _TOKEN = re.compile(
     r"(?P<url>https?://[^\s，。！？“”‘’（）]+)"
     r"|(?P<term>[。！？!?；;\n]|\.(?![0-9A-Za-z_]))"
-    r"|(?P<clause>[，,、|]|[:：](?!\d))"
+    r"|(?P<cell>\|)"
+    r"|(?P<clause>[，,、]|[:：](?!\d))"
     r"|(?P<space>[ \t\u3000]+)"
     r"|(?P<word>[^。！？!?；;\n，,、|:：\s.]+|.)", re.S)
 
@@ -241,7 +301,7 @@ def segment(text: str, rules: InjectionRules, cuts: frozenset[int] = frozenset()
     for bs, be, kind in (*blocks, (len(text), len(text), "")):
         for m in _TOKEN.finditer(text, pos, bs):
             g = m.lastgroup
-            if g == "term":
+            if g == "term" or g == "cell":
                 new_sentence()
             elif g == "clause":
                 new_clause(m.group() in ":：")
@@ -326,8 +386,8 @@ def _mark_turns(text: str, units: list[Unit], rules: InjectionRules) -> None:
                 u.kind = "marker"
                 if not m:
                     units[k + 1].kind = "marker"  # the spoken colon belongs to the marker
-                nl = text.find("\n", u.end)
-                turn_end = nl if nl >= 0 else len(text)
+                ends = [p for p in (text.find("\n", u.end), text.find("|", u.end)) if p >= 0]
+                turn_end = min(ends) if ends else len(text)  # a line, or a table cell
         if role is not None:
             u.role, u.turn = role, turn
 
@@ -363,11 +423,10 @@ def _mark_sections(text: str, units: list[Unit], rules: InjectionRules) -> None:
     # where a section stops: a blank line or the next heading (found once, then bisected)
     stops = sorted(m.start() for m in re.finditer(r"\n(?=\n|#)", text))
     for k, m in enumerate(rules.role_heading.finditer(text)):
-        role = rules.role_of.get(m.group("role").casefold(), "system")
+        role = rules.heading_role_of.get(m.group("role").casefold(), "system")
         j = bisect_left(stops, m.end())
         end = stops[j] if j < len(stops) else len(text)
-        first = True
         for u in units[bisect_left(starts, m.start()):bisect_left(starts, end)]:
             u.role, u.turn = role, k
-            if first and u.kind == "text":
-                u.kind, first = "marker", False
+            if u.kind == "text" and u.start < m.end():
+                u.kind = "marker"  # the heading line is the marker, whole (### and Instruction alike)
