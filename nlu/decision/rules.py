@@ -127,7 +127,7 @@ def lookalike_identifier(turn: Turn) -> Clarification | None:
 
 def lookalike_characters(turn: Turn) -> Clarification | None:
     """Confusable scripts or look-alike digits outside a recognised identifier (АGV-01): confirm the key or number."""
-    risky = next((x for x in turn.suspicious if x.reason in ("confusable_script", "lookalike_number")), None)
+    risky = next((x for x in turn.suspicious if x.reason in ("confusable_script", "lookalike_prefix", "lookalike_number")), None)
     if risky is None:
         return None
     shown = turn.text[risky.start:risky.end]
