@@ -18,11 +18,6 @@ CORPUS = json.loads((Path(__file__).resolve().parents[2] / "lexicons" / "corpora
 REF = "2026-12-01T15:30:00+08:00"
 
 
-@pytest.fixture(scope="module")
-def pipe() -> Pipeline:
-    p = Pipeline(budget_ms=10_000)
-    p.warm_up()
-    return p
 
 
 def test_five_of_each() -> None:

@@ -34,11 +34,6 @@ def _text(case: dict) -> str:
     return text
 
 
-@pytest.fixture(scope="module")
-def pipe() -> Pipeline:
-    p = Pipeline(budget_ms=10_000)
-    p.warm_up()
-    return p
 
 
 POSITIVE = _cases("write_safety.positive.jsonl")

@@ -22,11 +22,6 @@ REF = "2026-12-02T09:15:00+08:00"
 _WRITES = frozenset({"create", "update", "cancel"})
 
 
-@pytest.fixture(scope="module")
-def pipe() -> Pipeline:
-    p = Pipeline(budget_ms=10_000)
-    p.warm_up()
-    return p
 
 
 def test_every_shape_has_five_paraphrases_and_look_alikes() -> None:

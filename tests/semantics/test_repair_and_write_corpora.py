@@ -29,11 +29,6 @@ COLLOQUIAL = _corpus("write_safety.colloquial.json")
 _WRITE_CLASSES = frozenset({"create", "update", "cancel"})
 
 
-@pytest.fixture(scope="module")
-def pipe() -> Pipeline:
-    p = Pipeline(budget_ms=10_000)
-    p.warm_up()
-    return p
 
 
 def test_every_shape_has_five_paraphrases_and_five_look_alikes() -> None:
