@@ -28,3 +28,16 @@ def suite():
     sys.modules[spec.name] = mod  # its dataclasses look their module up
     spec.loader.exec_module(mod)
     return mod
+
+
+@pytest.fixture(scope="session")
+def markers_gone(suite):
+    """The check every injected-unit corpus makes: the turn is flagged, and no marker of the
+    attack reaches canonicalText (under any decision) or any fillText."""
+    def check(r, case) -> None:  # noqa: ANN001
+        canon = suite.norm(r.canonical_text)
+        assert suite._flagged(r), (r.decision.action, r.decision.reason_codes, r.canonical_text)
+        assert [m for m in case["markers"] if suite.norm(m) in canon] == [], (r.decision.action, r.canonical_text)
+        fills = [suite.norm(f) for f in suite._fills(r)]
+        assert not [m for m in case["markers"] if any(suite.norm(m) in f for f in fills)], suite._fills(r)
+    return check

@@ -42,13 +42,10 @@ def test_each_family_has_five_paraphrases_and_five_look_alikes(family):
 
 
 @pytest.mark.parametrize("family,case", POSITIVE, ids=_id)
-def test_the_injected_unit_goes_whole_and_only_it(family, case, pipe, suite):
+def test_the_injected_unit_goes_whole_and_only_it(family, case, pipe, suite, markers_gone):
     r = pipe.understand(case["text"], source=case["source"])
+    markers_gone(r, case)
     canon = suite.norm(r.canonical_text)
-    assert suite._flagged(r), (r.decision.action, r.decision.reason_codes, r.canonical_text)
-    assert [m for m in case["markers"] if suite.norm(m) in canon] == [], (r.decision.action, r.canonical_text)
-    fills = [suite.norm(f) for f in suite._fills(r)]
-    assert not [m for m in case["markers"] if any(suite.norm(m) in f for f in fills)], suite._fills(r)
     assert r.decision.action in case["decision"], (r.decision.action, r.decision.reason_codes, r.canonical_text)
     assert [k for k in case["mustKeep"] if suite.norm(k) not in canon] == [], (r.decision.action, r.canonical_text)
 
