@@ -57,7 +57,7 @@ _LOOKALIKE_NUMBER = re.compile(r"(?<![A-Za-z0-9])\d[\d,.]*[OolI][\d,.OolI]*"
 # it resembles is never taken on a guess (design 7.1: ask); the digit → letter readings are data
 _DIGIT_AS_LETTER = str.maketrans({w[0]: w[1] for w in _NUMBER_WORDS.letter_lookalike_digits})
 _PREFIX_WITH_DIGIT = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z0-9]{0,4}[A-Za-z])(?=[A-Za-z]{0,4}\d)"
-                                r"[A-Za-z0-9]{1,5}(?=-?\d{2,12}(?![A-Za-z0-9]))")
+                                r"(?P<prefix>[A-Za-z0-9]{1,5})(?P<number>-?\d{2,12})(?![A-Za-z0-9])")
 _CN_DIGITS = char_class(_NUMBER_WORDS.chinese_digits)
 # 和谐一型零零零一, 东风四B 一二三四: a series said in Chinese and a number read out — a locomotive
 # whose key cannot be confirmed (never HXD1-0001 on a guess); written digits (复兴号G1234) are not spoken
@@ -126,12 +126,11 @@ def find_suspicious(text: str, valid: Iterable[tuple[int, int]], patterns: Seque
             if free(*m.span()):
                 found(m.start(), m.end(), "spoken_identifier")
     for m in _PREFIX_WITH_DIGIT.finditer(text):
-        key = re.match(r"[A-Za-z0-9]+-?\d+", text[m.start():])
-        if key is None or not free(m.start(), m.start() + key.end()):
+        if not free(*m.span()):
             continue
-        read = m.group().translate(_DIGIT_AS_LETTER) + text[m.end():m.start() + key.end()]
-        if read != key.group() and any(p.fullmatch(read.upper()) for p in patterns):
-            found(m.start(), m.start() + key.end(), "lookalike_prefix")
+        read = m.group("prefix").translate(_DIGIT_AS_LETTER) + m.group("number")
+        if read != m.group() and any(p.fullmatch(read.upper()) for p in patterns):
+            found(m.start(), m.end(), "lookalike_prefix")
     for m in _LOOKALIKE_NUMBER.finditer(text):
         if free(*m.span()):
             found(m.start(), m.end(), "lookalike_number")

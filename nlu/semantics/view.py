@@ -58,7 +58,8 @@ class SentenceView:
         text = draft.text
         folded = fold_ascii(text)
         self.text = text
-        self.words = boundary_filter(vocab.pack).words  # the segmenter's dictionary (nlu.text.words)
+        bf = boundary_filter(vocab.pack)  # the pack's one word-boundary filter
+        self.words = bf.words  # the segmenter's dictionary (nlu.text.words)
         mentions = []
         for e in draft.entities:
             c0, c1 = draft.to_current(e.o0, e.o1)
@@ -78,10 +79,10 @@ class SentenceView:
         self.comparisons: list[Word] = []
         self.explicit_words: list[Word] = []
         presentation = [Word(m.start, m.end, "presentation", m.values[0], text[m.start:m.end])
-                        for m in boundary_filter(vocab.pack).scan(vocab.presentation, text, folded)
+                        for m in bf.scan(vocab.presentation, text, folded)
                         if free(m.start, m.end)]
         self.presentation = presentation
-        bounded_here = boundary_filter(vocab.pack).at_boundaries
+        bounded_here = bf.at_boundaries
         for m in vocab.protected_words.scan(text, folded):
             if not free(m.start, m.end):
                 continue
@@ -97,7 +98,7 @@ class SentenceView:
                 elif kw.kind == "negation":
                     # 别 in 级别 / 特别 / 分别 is no negation (the text keeps it protected either way);
                     # 除外 after what it excludes (AGV-10除外都派去ST-06) negates no predicate after it
-                    if not _closes_a_word(text, m.start, m.end, boundary_filter(vocab.pack).words) and \
+                    if not _closes_a_word(text, m.start, m.end, self.words) and \
                             not any(_excludes_before(v) for v in m.values):
                         self.negations.append(word)
                 elif kw.kind == "comparison":
@@ -107,7 +108,7 @@ class SentenceView:
         self.pronouns = [Word(m.start, m.end, "pronoun", m.values[0], text[m.start:m.end])
                          for m in vocab.pronouns.scan(text, folded) if free(m.start, m.end)]
         # routing vocabulary only where the segmentation allows it (工单 is not in 施工单位)
-        bounded = boundary_filter(vocab.pack).scan
+        bounded = bf.scan
         self.triggers = [Word(m.start, m.end, "trigger", m.values, text[m.start:m.end])
                          for m in bounded(vocab.template_triggers, text, folded) if free(m.start, m.end)]
         self.domain_words = [Word(m.start, m.end, "domain", m.values, text[m.start:m.end])
