@@ -368,7 +368,7 @@ def open_coreference(turn: Turn) -> Clarification | None:
         described = set(map(tuple, turn.draft.scratch.get(K.DESCRIBED_REFERENCES) or ()))
         k = _open_coreference(turn.draft, described)
         if k is not None and not _trailing_hesitation(turn, k) and not _points_at_unsure_key(turn, k) \
-                and not _topic_shift(turn, k):
+                and not _topic_shift(turn, k) and not _hesitation_in_a_read(turn, k):
             return _coref_question(turn, k, write=False)
     return None
 
@@ -585,6 +585,25 @@ def _trailing_hesitation(turn: Turn, k) -> bool:  # noqa: ANN001
     # a filler must follow: 查一下那个 alone may point at something shown (asked as a reference)
     return fillers is not None and any(ch.isalnum() for ch in after) and fillers.only(after) \
         and fillers.only(text[k.o0:k.o1])
+
+
+def _hesitation_in_a_read(turn: Turn, k) -> bool:  # noqa: ANN001
+    """喂 那个…好像是 AGV-31 对 AGV-31 它现在在哪个站, 那个那个 帮我看一下 AGV-112: in a read, a
+    demonstrative that is also a filler (那个, 这个) with more said after it than a particle is an
+    ASR hesitation, not a pointer — reads fail open, and the key or the request that follows is
+    what is asked about. A write still asks (its object must be certain), and 那个呢 alone (nothing
+    after it but a particle) still points."""
+    fillers, text = turn.fillers, turn.draft.original
+    if fillers is None or _orders_write(turn) or not fillers.only(text[k.o0:k.o1]):
+        return False
+    after = text[k.o1:].strip(" ，,。.！!？?…~～")
+    if not after or after.startswith(_QUESTION_TAIL) or not turn.draft.template_candidates:
+        return False
+    draft = turn.draft
+    # what the request is about is said after it: a key, or a time (本周的任务报表) — never a
+    # placeholder noun (那个东西怎么样了 still points)
+    return any(p.o0 >= k.o1 for p in turn.ids) or any(e.type in ("time", "time_range") and e.o0 >= k.o1
+                                                      for e in draft.entities)
 
 
 def _topic_shift(turn: Turn, k) -> bool:  # noqa: ANN001
