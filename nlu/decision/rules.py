@@ -540,7 +540,10 @@ def _orders_write(turn: Turn) -> bool:
     if turn.writes:
         return True
     draft = turn.draft
-    if not draft.scratch.get(K.WRITE_ACTIONS) or any(f.write and f.negated for f in draft.frames):
+    if any(f.write and f.negated for f in draft.frames):
+        return False
+    if not draft.scratch.get(K.WRITE_ACTIONS) and not (turn.accounting is not None
+                                                       and turn.accounting.disposes_of_a_key(draft)):
         return False
     if _QUESTION_MARK.search(draft.text) or _question_closes(draft.text):
         return False  # a question about a write (还在等审批吗, 没有取消成功吗) is a read: it fails open

@@ -108,6 +108,8 @@ class WriteAccounting:
         self.scanner: WordScanner = WordScanner((fold_ascii(w), True) for w in self.words)
         self.coordinators = tuple(function_words(root).coordinators) + tuple(function_words(root).range_joiners)
         self.own = own
+        self.disposal = tuple(function_words(root).disposal_marker) + tuple(implied_action_words(root).written_disposal_marker)
+        self.read_verbs = WordScanner((fold_ascii(a.word), True) for a in pack.actions if not a.write)
         self.conditionals = tuple(own.conditionals)
 
     # -- the claims ------------------------------------------------------------------------
@@ -179,6 +181,20 @@ class WriteAccounting:
             c0, c1 = draft.to_current(p.o0, p.o1)
             out.append((c0, c1, types.get((p.o0, p.o1)) or _prefix(p.cleaned), draft.text[c0:c1]))
         return sorted(out)
+
+    def disposes_of_a_key(self, draft: "Draft") -> bool:
+        """把 / 将 + a named object, and no read verb after it (帮我把 T-… 撤了 说错了 T-…): the
+        construction orders something done to the object, whether or not a frame was built."""
+        text = draft.text
+        for c0, _c1, _t, _x in self.keys(draft):
+            head = text[max(0, c0 - 6):c0]
+            at = max((head.rfind(d) for d in self.disposal), default=-1)
+            if at < 0:
+                continue
+            rest = text[c0:]
+            if not self.read_verbs.longest_each(rest):
+                return True
+        return False
 
     def not_conjoined(self, draft: "Draft") -> tuple[str, str] | None:
         """Two keys of one type side by side with nothing but space, a pause or a slash between."""

@@ -178,3 +178,17 @@ def test_an_unlisted_word_in_a_clear_write_always_asks() -> None:
 def test_no_repair_marker_is_a_declared_word() -> None:
     acc = warm_pipeline().policy.accounting
     assert not ({"口误", "不对", "说错了", "我是说"} & acc.words)
+
+
+def test_the_eval_generator_of_corrected_orders_never_continues_an_abandoned_object() -> None:
+    """eval/corrected_orders.py's own family (other words, layouts and write shapes than above)."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "eval" / "corrected_orders.py"
+    spec = importlib.util.spec_from_file_location("corrected_orders", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)  # type: ignore[union-attr]
+    for text, old, new, _w in mod.cases(200, seed=5):
+        r = _understand(text)
+        if r.decision.action == "continue":
+            assert old not in r.canonical_text and new in r.canonical_text, (text, r.canonical_text)
