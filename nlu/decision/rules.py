@@ -512,11 +512,11 @@ RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
     create_without_parameter,
     verbless_dispatch,
     vague_write,
+    impossible_date,
+    open_coreference,
     objects_not_conjoined,
     count_below_objects,
     unexplained_write,
-    impossible_date,
-    open_coreference,
     bare_reference,
     ambiguous_term_domain,
     ambiguous_term,
@@ -542,8 +542,9 @@ def _orders_write(turn: Turn) -> bool:
     draft = turn.draft
     if any(f.write and f.negated for f in draft.frames):
         return False
-    if not draft.scratch.get(K.WRITE_ACTIONS) and not (turn.accounting is not None
-                                                       and turn.accounting.disposes_of_a_key(draft)):
+    acc = turn.accounting
+    if not draft.scratch.get(K.WRITE_ACTIONS) and not (acc is not None and (acc.disposes_of_a_key(draft)
+                                                                           or acc.says_a_write_word(draft))):
         return False
     if _QUESTION_MARK.search(draft.text) or _question_closes(draft.text):
         return False  # a question about a write (还在等审批吗, 没有取消成功吗) is a read: it fails open

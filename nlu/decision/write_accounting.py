@@ -109,6 +109,10 @@ class WriteAccounting:
         self.coordinators = tuple(function_words(root).coordinators) + tuple(function_words(root).range_joiners)
         self.own = own
         self.disposal = tuple(function_words(root).disposal_marker) + tuple(implied_action_words(root).written_disposal_marker)
+        implied = implied_action_words(root)
+        write_words = {a.word for a in pack.actions if a.write} | set(load_data_file("write_safety.json", root).get("latinWriteVerbs", {}))
+        write_words |= {w for w in (*implied.change_verbs, *implied.two_char_verbs, *implied.value_change_verbs) if len(w) >= 2}
+        self.write_words = WordScanner((fold_ascii(w), True) for w in write_words)
         self.read_verbs = WordScanner((fold_ascii(a.word), True) for a in pack.actions if not a.write)
         self.conditionals = tuple(own.conditionals)
 
@@ -181,6 +185,10 @@ class WriteAccounting:
             c0, c1 = draft.to_current(p.o0, p.o1)
             out.append((c0, c1, types.get((p.o0, p.o1)) or _prefix(p.cleaned), draft.text[c0:c1]))
         return sorted(out)
+
+    def says_a_write_word(self, draft: "Draft") -> bool:
+        """A word of any of the pack's write vocabularies (actions, change verbs, Latin verbs) in the text."""
+        return bool(self.write_words.longest_each(draft.text))
 
     def disposes_of_a_key(self, draft: "Draft") -> bool:
         """把 / 将 + a named object, and no read verb after it (帮我把 T-… 撤了 说错了 T-…): the
