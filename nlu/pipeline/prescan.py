@@ -29,7 +29,7 @@ WRITE, INJECTION = "write_cue", "injection_cue"
 # injection.json word classes whose words address the system, whatever the sentence around them
 INJECTION_CLASSES = ("override", "dismiss", "persona", "safety", "supreme", "aiaddr", "secret", "personamode")
 # write_safety.json lists whose words order or change something
-WRITE_SAFETY_LISTS = ("writeCoverbs", "dateTargetVerbs", "valuelessChanges", "vagueValueVerbs", "vagueActions")
+WRITE_SAFETY_LISTS = ("writeCoverbs", "dateTargetVerbs", "valuelessChanges", "vagueActions")
 # implied_actions.json classes whose words are write verbs by themselves
 IMPLIED_WORD_CLASSES = ("changeVerbs", "dispatchVerbs", "stateResults", "droppingIdioms", "scheduleTails",
                         "lightDispatch", "exclusions")
