@@ -260,10 +260,10 @@ class Pipeline:
             if draft.decision != "use_original":
                 draft.decision = "use_original"
                 draft.clarification = None
-                draft.reason_codes.append("degraded")
-            draft.reason_codes.append("degraded_no_cue")
+                draft.reason_codes.append("models_cold")  # the one degraded turn the policy let continue
+            draft.reason_codes.append("failclosed_no_cue")
             return
-        draft.reason_codes.extend(f"degraded_{c}" for c in sorted(cues))
+        draft.reason_codes.extend(f"failclosed_{c}" for c in sorted(cues))
         if not draft.flags.capability_on("clarify"):
             draft.decision = "use_original"
             draft.clarification = None

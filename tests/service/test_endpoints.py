@@ -132,7 +132,7 @@ def test_a_tiny_budget_degrades_to_use_original_not_a_guess(client):
     r = client.post("/v1/understand", json={"text": "把 AGV-01 和 AGV-03 上周的任务数比较一下，超过5个的列出来",
                                             "budgetMs": 0.01})
     d = r.json()["decision"]
-    assert d["action"] == "clarify" and "degraded_write_cue" in d["reasonCodes"]
+    assert d["action"] == "clarify" and "failclosed_write_cue" in d["reasonCodes"]
 
 
 def test_health_ready_metrics_and_openapi(client):
