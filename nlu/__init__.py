@@ -41,10 +41,9 @@ def warm_up(*, freeze: bool = True) -> None:
     """Load everything lazy now (pack, jieba, pypinyin, rapidfuzz): for services and
     reproducible batch runs.
 
-    Without it the first calls that need the pinyin path skip it (suggestions only) while the
-    models load in the background, so no request waits ~1 s on a cold process. `freeze`: see
-    `Pipeline.warm_up` (the loaded dictionaries leave the garbage collector's walk).
-    """
+    Without it the first call loads them itself (about a second, before its budget starts) and
+    returns what a warm call does. `freeze`: see `Pipeline.warm_up` (the loaded dictionaries
+    leave the garbage collector's walk)."""
     default_pipeline().warm_up(freeze=freeze)
 
 

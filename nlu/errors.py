@@ -52,5 +52,6 @@ class RegistryError(NluError, KeyError):
 E201 = "stage {stage!r} raised {exc_type}: {exc}"
 E202 = "decision policy raised {exc_type}: {exc}"
 E203 = "{where}: {exc_type}: {exc} (the step is skipped)"
+E204 = "degraded-turn pre-scan {where}: {exc_type}: {exc} (the turn clarifies)"
 E210 = "{channel} {name!r}: {problem} (nlu/draft_keys.py)"
 E211 = "{channel} {name!r} is not declared in nlu/draft_keys.py"

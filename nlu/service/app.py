@@ -100,11 +100,13 @@ def create_app(pipeline_factory: Callable[[], Pipeline] | None = None, *, thread
                warm: bool = True) -> FastAPI:
     """The service. The pipeline is built at start-up and warmed in the background;
     `/readyz` turns 200 once that is done (requests before it are served, without the
-    optional pinyin path)."""
+    optional pinyin path: such a turn is degraded and fails closed)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:  # noqa: C901
-        pipeline = (pipeline_factory or (lambda: Pipeline(flags=FeatureFlags.from_env())))()
+        # lazy_models: a request before /readyz is served at once (degraded, failing closed)
+        # instead of waiting behind the background warm-up
+        pipeline = (pipeline_factory or (lambda: Pipeline(flags=FeatureFlags.from_env(), lazy_models=True)))()
         state = _State(pipeline, threads)
         app.state.nlu = state
         _enable_telemetry_exporter()

@@ -123,11 +123,16 @@ def test_unknown_routes_and_methods_are_problem_documents(client):
 
 
 def test_a_tiny_budget_degrades_to_use_original_not_a_guess(client):
-    r = client.post("/v1/understand", json={"text": "把 AGV-01 和 AGV-03 上周的任务数比较一下，超过5个的列出来",
+    r = client.post("/v1/understand", json={"text": "AGV-01 和 AGV-03 上周的任务数比较一下，超过5个的列出来",
                                             "budgetMs": 0.01})
     assert r.status_code == 200
     d = r.json()["decision"]
     assert d["action"] == "use_original" and "budget_exhausted" in d["reasonCodes"]
+    # 把 is a write cue for the pre-scan: out of budget the turn fails closed and asks
+    r = client.post("/v1/understand", json={"text": "把 AGV-01 和 AGV-03 上周的任务数比较一下，超过5个的列出来",
+                                            "budgetMs": 0.01})
+    d = r.json()["decision"]
+    assert d["action"] == "clarify" and "failclosed_write_cue" in d["reasonCodes"]
 
 
 def test_health_ready_metrics_and_openapi(client):
