@@ -415,14 +415,17 @@ def _unread_next_to(masked: str, ns: int, e: int, end: int, pos: int, kind: str,
     gap_ok = lambda c: c in _STANDALONE or c in _RANGE_JOINERS or c in " \t\n\r\x00、"  # noqa: E731
     if kind == "number" and at and not gap_ok(at) and e + 1 < n:
         nx = masked[e + 1]
-        if (nx in _CN_LIKE and masked[e - 1] in _CN_LIKE) or (not nx.isspace() and (unit_re.match(masked, e + 1) or cur_re.match(masked, e + 1))):
+        if nx in _CN_LIKE or (not nx.isspace() and (unit_re.match(masked, e + 1) or cur_re.match(masked, e + 1))):
             return True
-    if ns >= 2 and ns - 1 == pos:  # the gap right after the value read before this one
+    if ns >= 2 and ns - 2 >= pos - 1:  # (not inside the value read before this one)
         before, b2 = masked[ns - 1], masked[ns - 2]
         if before in _POINTS and b2 in _NUMERAL_LIKE:
             return True
-        if not gap_ok(before) and b2 in _CN_LIKE and masked[ns] in _CN_LIKE:  # 一百X二十 (1注1000万元: two)
-            return True
+        if not gap_ok(before) and b2 in _CN_LIKE and masked[ns] in _CN_LIKE \
+                and not (um := unit_re.match(masked, ns - 1)) and not any(masked.endswith(w, 0, ns) for w in _V.not_values):
+            return True  # 一百X二十, 五X十四块 (1注1000万元: two numbers; 一共六百: a word before)
+        if ns >= 3 and not gap_ok(before) and b2 in _POINTS and masked[ns - 3] in _NUMERAL_LIKE:
+            return True  # 43215.X82米
     return False
 
 
