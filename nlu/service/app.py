@@ -96,8 +96,37 @@ async def _bounded(state: _State, items: list[UnderstandRequest], arrived: float
     return out
 
 
+class AccessLog:
+    """One line per request on logger `nlu.service.access`: method, path, status, ms. Never the
+    body or the query string, so no text a user typed reaches the log."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start = time.perf_counter()
+        status = [500]
+
+        async def send_status(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                status[0] = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_status)
+        finally:
+            _access.info("%s %s %d %.1fms", scope["method"], scope["path"], status[0],
+                            (time.perf_counter() - start) * 1000.0)
+
+
+_access = logging.getLogger("nlu.service.access")
+
+
 def create_app(pipeline_factory: Callable[[], Pipeline] | None = None, *, threads: int = 2,
-               warm: bool = True) -> FastAPI:
+               warm: bool = True, access_log: bool = False) -> FastAPI:
     """The service. The pipeline is built at start-up and warmed in the background;
     `/readyz` turns 200 once that is done (requests before it are served, without the
     optional pinyin path)."""
@@ -132,6 +161,8 @@ def create_app(pipeline_factory: Callable[[], Pipeline] | None = None, *, thread
     app = FastAPI(title="nlu", version=__version__, lifespan=lifespan,
                   description="Span-mapped understanding of noisy Chinese input (legacy-nlu.v1).")
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    if access_log:
+        app.add_middleware(AccessLog)
     app.add_exception_handler(RequestValidationError, problems.on_validation_error)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, problems.on_http_error)  # type: ignore[arg-type]
     app.add_exception_handler(Exception, problems.on_unexpected)

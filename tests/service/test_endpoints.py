@@ -175,3 +175,44 @@ def test_readyz_waits_for_warm_up_and_sigterm_stops_gracefully():
     log = "".join(served.log)
     assert code == 0, log
     assert "shutting down" in log and "stopped" in log and "Traceback" not in log
+    # the access log is on by default: method, path, status; never the text
+    assert "nlu.service.access: POST /v1/understand 200" in log
+    assert "AGV-01" not in log and "当前状态" not in log
+
+
+def test_a_kept_alive_request_is_no_slower_than_one_on_a_fresh_connection(base_url):
+    """TCP_NODELAY on accepted connections: without it a request on a pooled connection waited
+    ~40 ms (Nagle + delayed ACK) against a few ms on a fresh one."""
+    import statistics
+    import time
+
+    def timed(client: httpx.Client) -> float:
+        t = time.perf_counter()
+        assert client.get(f"{base_url}/healthz").status_code == 200
+        return (time.perf_counter() - t) * 1000.0
+
+    with httpx.Client() as pooled:
+        timed(pooled)
+        kept = statistics.median(timed(pooled) for _ in range(30))
+    fresh = []
+    for _ in range(30):
+        with httpx.Client() as c:
+            fresh.append(timed(c))
+    assert kept <= statistics.median(fresh) + 2.0, (kept, statistics.median(fresh))
+    assert kept < 20.0, kept  # bounded: never the ~40 ms of a delayed ACK
+
+
+def test_port_out_of_range_and_port_in_use_are_one_line_errors(server):
+    import subprocess
+    import sys
+    from urllib.parse import urlsplit
+
+    r = subprocess.run([sys.executable, "-m", "nlu", "serve", "--port", "99999"], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2 and "E120" in r.stderr and "Traceback" not in r.stderr
+    port = urlsplit(server.base_url).port
+    r = subprocess.run([sys.executable, "-m", "nlu", "serve", "--port", str(port)], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2 and f"E121 cannot listen on 127.0.0.1:{port}" in r.stderr
+    assert "Traceback" not in r.stderr
+
