@@ -30,6 +30,7 @@ GRACE_MS = 250.0
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     413: {"model": problems.Problem, "description": "Body over 64 KiB"},
+    415: {"model": problems.Problem, "description": "Content-Type missing or not application/json"},
     422: {"model": problems.Problem, "description": "Invalid body: each field and a one-line reason"},
     503: {"model": problems.Problem, "description": "The call did not finish within its budget"},
 }
@@ -161,6 +162,7 @@ def create_app(pipeline_factory: Callable[[], Pipeline] | None = None, *, thread
     app = FastAPI(title="nlu", version=__version__, lifespan=lifespan,
                   description="Span-mapped understanding of noisy Chinese input (legacy-nlu.v1).")
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(problems.JsonOnly)
     if access_log:
         app.add_middleware(AccessLog)
     app.add_exception_handler(RequestValidationError, problems.on_validation_error)  # type: ignore[arg-type]
@@ -199,11 +201,11 @@ def create_app(pipeline_factory: Callable[[], Pipeline] | None = None, *, thread
     async def understand_batch(body: BatchRequest, request: Request) -> Response:
         return await answer(request, "/v1/understand/batch", list(body.items), batch=True)
 
-    @app.get("/healthz", summary="Alive", responses={200: {"content": {"application/json": {}}}})
+    @app.api_route("/healthz", methods=["GET", "HEAD"], summary="Alive", responses={200: {"content": {"application/json": {}}}})
     async def healthz() -> dict[str, str]:
         return {"status": "alive"}
 
-    @app.get("/readyz", summary="Ready: pipeline built and warmed",
+    @app.api_route("/readyz", methods=["GET", "HEAD"], summary="Ready: pipeline built and warmed",
              responses={503: {"model": problems.Problem, "description": "Still warming up"}})
     async def readyz(request: Request) -> Response:
         state = state_of(request)
@@ -232,7 +234,7 @@ def _problem_media_type_in_openapi(app: FastAPI) -> None:
         for path in schema.get("paths", {}).values():
             for op in path.values():
                 for status, resp in op.get("responses", {}).items():
-                    if status in ("413", "422", "503"):
+                    if status in ("404", "405", "413", "415", "422", "503"):
                         resp["content"] = dict(_PROBLEM_CONTENT)
         app.openapi_schema = schema
         return schema
