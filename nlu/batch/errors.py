@@ -11,7 +11,7 @@ from nlu.errors import NluError
 E401 = "input not found: {path}"
 E402 = "input and output are the same file: {path}"
 E403 = "unknown output field(s) {names}; choose from {allowed}"
-E404 = "{what} needs the {extra!r} extra: pip install 'nlu[{extra}]' ({detail})"
+E404 = "{what} needs the {extra!r} extra: pip install 'legacy-nlu[{extra}]' ({detail})"
 E405 = "{path} exists from an interrupted run: continue it with --resume, or delete it to start again"
 E406 = "cannot resume {path}: {problem}"
 E407 = "{fmt} input has no column {field!r} (columns: {columns})"
