@@ -18,6 +18,9 @@ E407 = "{fmt} input has no column {field!r} (columns: {columns})"
 E408 = "--scheduler must look like tcp://HOST:PORT; got {value!r}"
 E409 = "a worker process died (exit code {code}); the complete chunks are kept: rerun with --resume"
 E410 = "input is not a valid {fmt} file: {detail}"
+E411 = "{path} exists: give --force to overwrite it, or --resume to continue an interrupted run"
+E412 = "the output directory {path} does not exist: create it, or give --mkdir"
+E413 = "--scheduler needs --engine dask (the local engine runs its own processes)"
 
 # Record level: the record becomes an error record and the run goes on.
 E451 = "blank line"
