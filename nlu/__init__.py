@@ -18,7 +18,7 @@ __version__ = "0.1.0"
 __all__ = ["understand", "warm_up", "Pipeline", "FeatureFlags", "InputError", "LegacyInputUnderstanding", "__version__"]
 
 if TYPE_CHECKING:
-    from nlu.contract import LegacyInputUnderstanding
+    from nlu.contract import InputSourceKind, LegacyInputUnderstanding
     from nlu.errors import InputError
     from nlu.pipeline import FeatureFlags, Pipeline
 
@@ -50,7 +50,7 @@ def warm_up(*, freeze: bool = True) -> None:
 def understand(
     text: str,
     *,
-    source: str = "typed",
+    source: InputSourceKind = "typed",
     reference_time: datetime | str | None = None,
     alternatives: Sequence[str] | None = None,
     confidence: float | None = None,

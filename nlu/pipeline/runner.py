@@ -15,7 +15,7 @@ from typing import Any, Mapping, Sequence
 
 from nlu import errors
 from nlu.assemble import assemble
-from nlu.contract import LegacyInputUnderstanding
+from nlu.contract import InputSourceKind, LegacyInputUnderstanding
 from nlu.draft import Clarification, Diagnostic, Draft
 from nlu import draft_keys as keys
 from nlu.pipeline import failures
@@ -119,7 +119,7 @@ class Pipeline:
         self,
         text: str,
         *,
-        source: str = "typed",
+        source: InputSourceKind = "typed",
         reference_time: datetime | str | None = None,
         alternatives: Sequence[str] | None = None,
         confidence: float | None = None,
