@@ -268,28 +268,27 @@ def write_risk(turn: Turn) -> Clarification | None:
 
 
 # -- a write continues only when every part of it is accounted for (nlu.decision.write_accounting)
-@_short_text_only
-def objects_not_conjoined(turn: Turn) -> Clarification | None:
-    """Two keys of one kind in a write with nothing joining them (取消 T-…11 T-…17, AGV-33 / AGV-38): one of them, or both?"""
+def _which_objects(turn: Turn, check: str) -> Clarification | None:
+    """Ask which of two named objects a write means, when the WriteAccounting check `check` names them."""
     if turn.accounting is None or not _orders_write(turn):
         return None
-    pair = turn.accounting.not_conjoined(turn.draft)
+    pair = getattr(turn.accounting, check)(turn.draft)
     if pair is None:
         return None
     return clarify(turn.draft, "missing_slot", turn.q.question("objects_not_conjoined", first=pair[0], second=pair[1]),
                    ["semanticFrames", "entities"])
+
+
+@_short_text_only
+def objects_not_conjoined(turn: Turn) -> Clarification | None:
+    """Two keys of one kind in a write with nothing joining them (取消 T-…11 T-…17, AGV-33 / AGV-38): one of them, or both?"""
+    return _which_objects(turn, "not_conjoined")
 
 
 @_short_text_only
 def count_below_objects(turn: Turn) -> Clarification | None:
     """A write counts fewer objects than it names (WO-…01 WO-…02 关掉其中一个): which one is not said."""
-    if turn.accounting is None or not _orders_write(turn):
-        return None
-    pair = turn.accounting.count_below_objects(turn.draft)
-    if pair is None:
-        return None
-    return clarify(turn.draft, "missing_slot", turn.q.question("objects_not_conjoined", first=pair[0], second=pair[1]),
-                   ["semanticFrames", "entities"])
+    return _which_objects(turn, "count_below_objects")
 
 
 @_short_text_only
@@ -300,7 +299,7 @@ def unexplained_write(turn: Turn) -> Clarification | None:
     gaps = turn.accounting.unexplained(turn.draft)
     if not gaps:
         return None
-    shown = gaps[0].text[:12]
+    shown = gaps[0].text[:_accounting.SHOWN]
     return clarify(turn.draft, "protected_change", turn.q.question("unexplained_write", shown=shown),
                    ["canonicalText", "semanticFrames"])
 

@@ -46,8 +46,8 @@ if TYPE_CHECKING:
     from nlu.lexicon import Pack
 
 ACCOUNTING_FILE = "write_accounting.json"
-# code points of unexplained text shown in the question
-_SHOWN = 12
+#: code points of unexplained text shown in the question
+SHOWN = 12
 _NUMERAL = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 # a count of objects: a numeral and a classifier (一个, 两台, 1 张); 其中 / 之一 need no number
 _KEY_SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_]?\d[\w-]*")
@@ -93,10 +93,10 @@ class WriteAccounting:
                      + pack.titles + pack.politeness_words + pack.discourse_words)
         words.update(p.word for p in pack.pronouns)
         words.update(w for w, _ in pack.grammar_cues)
-        words.update(load_data_file("write_safety.json", root).get("latinWriteVerbs", {}))  # cancel, dispatch …
+        latin_verbs = set(load_data_file("write_safety.json", root).get("latinWriteVerbs", {}))  # cancel, dispatch …
+        words.update(latin_verbs)
         for t in pack.terms:
             words.update(t.aliases + t.abbreviation + (t.canonical_text,))
-        # a repair marker is never a declared word: an unapplied repair must stay unexplained
         repair = load_data_file("cleaning.json", root)["selfRepair"]
         # a repair marker is never a declared word (an unapplied repair stays unexplained), but
         # the typed markers that are also verbs (改成, 换成) set a parameter in a write
@@ -106,11 +106,10 @@ class WriteAccounting:
         self.markers: WordScanner = WordScanner((fold_ascii(m), True) for m in markers)
         self.words = frozenset(w for w in words if w)
         self.scanner: WordScanner = WordScanner((fold_ascii(w), True) for w in self.words)
-        self.coordinators = tuple(function_words(root).coordinators) + tuple(function_words(root).range_joiners)
-        self.own = own
-        self.disposal = tuple(function_words(root).disposal_marker) + tuple(implied_action_words(root).written_disposal_marker)
-        implied = implied_action_words(root)
-        write_words = {a.word for a in pack.actions if a.write} | set(load_data_file("write_safety.json", root).get("latinWriteVerbs", {}))
+        grammar, implied = function_words(root), implied_action_words(root)
+        self.joiners = frozenset(grammar.coordinators + grammar.range_joiners)
+        self.disposal = grammar.disposal_marker + implied.written_disposal_marker
+        write_words = {a.word for a in pack.actions if a.write} | latin_verbs
         write_words |= {w for w in (*implied.change_verbs, *implied.two_char_verbs, *implied.value_change_verbs) if len(w) >= 2}
         self.write_words = WordScanner((fold_ascii(w), True) for w in write_words)
         self.read_verbs = WordScanner((fold_ascii(a.word), True) for a in pack.actions if not a.write)
@@ -213,9 +212,7 @@ class WriteAccounting:
                 continue
             gap = text[a1:b0]
             core = gap.strip()
-            if any(core == c or core.strip(" ，,、") == c for c in self.coordinators if c not in ("、",)):
-                continue
-            if core in ("、",):
+            if core in self.joiners or core.strip(" ，,、") in self.joiners:
                 continue
             # a comma lists (取消 T-…01，T-…02); space, a slash, a dash, an ellipsis or a bracket
             # only sets two keys side by side

@@ -33,12 +33,18 @@ CORRECTIONS = ["不对", "说错了", "口误", "打错了", "搞错了", "记�
 LAYOUTS = ["{w}，{y}", "（{w}，{y}）", "——{w} {y}", "…{w}，{y}", "；{w}，{y}", " {w} {y}", "{w}{y}", "。{w}：{y}"]
 
 
-def _key(kind: str, rnd: random.Random) -> str:
-    if kind == "T":
-        return f"T-2026{rnd.randint(100000, 999999)}"
-    if kind == "WO":
-        return f"WO-2026{rnd.randint(1000, 9999)}"
-    return f"AGV-{rnd.randint(10, 99)}"
+def _eval_generator():  # noqa: ANN202 - the module eval/corrected_orders.py
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "eval" / "corrected_orders.py"
+    spec = importlib.util.spec_from_file_location("corrected_orders", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)  # type: ignore[union-attr]
+    return mod
+
+
+GENERATOR = _eval_generator()
+_key = GENERATOR.key  # one way to make a key of a kind, shared with eval/corrected_orders.py
 
 
 def _corrected_orders(n: int, seed: int = 7) -> list[tuple[str, str, str]]:
@@ -182,13 +188,7 @@ def test_no_repair_marker_is_a_declared_word() -> None:
 
 def test_the_eval_generator_of_corrected_orders_never_continues_an_abandoned_object() -> None:
     """eval/corrected_orders.py's own family (other words, layouts and write shapes than above)."""
-    import importlib.util
-
-    path = Path(__file__).resolve().parents[2] / "eval" / "corrected_orders.py"
-    spec = importlib.util.spec_from_file_location("corrected_orders", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)  # type: ignore[union-attr]
-    for text, old, new, _w in mod.cases(200, seed=5):
+    for text, old, new, _w in GENERATOR.cases(200, seed=5):
         r = _understand(text)
         if r.decision.action == "continue":
             assert old not in r.canonical_text and new in r.canonical_text, (text, r.canonical_text)
