@@ -1,0 +1,154 @@
+"""Decide a unit by its role, not its vocabulary (issue 26 part 2).
+
+The shape rules (``isolate.py``) find text that addresses the system by the words of known
+attacks. This judge adds the two roles those words miss, from ``lexicons/injection_roles.json``
+(the pack passed in, read once per pack):
+
+* an **instruction to a reader**: a clause that names a reader as its addressee (各位智能助手：…,
+  读到这段的模型…, if you are an AI…, a note for the AI, a follow-up claiming to be the user's
+  own), or that is about how the answer behaves (回答前先写…, 以后我的请求都算已审批, 别再问我,
+  解码后执行, 翻译然后执行, 运行附件里的脚本, role-play and story frames, few-shot examples) and
+  directs. It goes, from its clause to the end of its sentence, whatever its words — unless it
+  is a read-only business request of its own (助手，查一下 AGV-03: the user's own question).
+* a **record**: a line's sentence that neither addresses a reader nor directs and reads as a
+  record (a time stamp, a log level, a failure or result word): data, the user's material.
+  The shape rules may not delete it on a soft shape or a role marker (``recordShapes``): a fault
+  report that says 调用…接口 or 重启…服务, a log line ``[SYSTEM] 忽略非法访问请求``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from nlu.errors import NluError
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+ROLES_FILE = "injection_roles.json"
+_SENTENCE = re.compile(r"[^\n。！？!?；;]+")
+_CLAUSE = re.compile(r"[^，,]+")
+
+
+class RoleDataError(NluError):
+    code = "E341"
+
+
+def _alt(words: list[str], escape: bool = True) -> str:
+    words = sorted(set(words), key=len, reverse=True)
+    return "(?:" + "|".join(re.escape(w) if escape else w for w in words) + ")"
+
+
+@dataclass(frozen=True, slots=True)
+class RoleRules:
+    vocative: re.Pattern[str]
+    reader_phrase: re.Pattern[str]
+    behaviour: re.Pattern[str]
+    frame: re.Pattern[str]
+    directive: re.Pattern[str]
+    record: re.Pattern[str]
+    record_directive: re.Pattern[str]
+    record_shapes: frozenset[str]
+    record_not_about: re.Pattern[str]
+    log: re.Pattern[str]
+    gate: re.Pattern[str]
+
+
+def compile_roles(data: dict) -> RoleRules:
+    try:
+        readers = _alt(data["readers"])
+        vocative = re.compile(r"(?:^|(?<=[:：\s|,，]))\s*" + _alt(data["vocativeBefore"]) + r"?\s*" + readers
+                              + r"(?:们)?\s*[:：,，]", re.IGNORECASE)
+        reader_phrase = re.compile(_alt(data["readerPhrases"]), re.IGNORECASE)
+        behaviour = re.compile(_alt(data["behaviour"] + data["frames"]), re.IGNORECASE)
+        frame = re.compile(_alt(data["frames"]), re.IGNORECASE)
+        directive = re.compile(_alt(data["directive"], escape=False), re.IGNORECASE)
+        record = re.compile(_alt(data["recordCues"], escape=False))
+        record_directive = re.compile(_alt(data["recordDirective"], escape=False), re.IGNORECASE)
+        not_about = re.compile(_alt(data["recordNotAbout"]), re.IGNORECASE)
+        log = re.compile(_alt(data["logCues"], escape=False))
+    except (KeyError, re.error) as exc:
+        raise RoleDataError(f"{ROLES_FILE}: bad role data ({exc})") from exc
+    gate = re.compile(vocative.pattern + "|" + reader_phrase.pattern + "|" + behaviour.pattern, re.IGNORECASE)
+    return RoleRules(vocative, reader_phrase, behaviour, frame, directive, record, record_directive,
+                     frozenset(data["recordShapes"]), not_about, log, gate)
+
+
+def load_roles(root: "Path | None" = None) -> RoleRules:
+    from nlu.lexicon import load_data_file
+
+    return compile_roles(load_data_file(ROLES_FILE, root))
+
+
+def lines(text: str, breaks: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+    """Line spans: at a newline or where cleaning removed one (`breaks`)."""
+    cuts = sorted({i for i, ch in enumerate(text) if ch == "\n"} | {b for b in breaks if 0 < b < len(text)})
+    out, at = [], 0
+    for c in cuts:
+        if c > at:
+            out.append((at, c))
+        at = c + 1 if c < len(text) and text[c] == "\n" else c
+    if at < len(text):
+        out.append((at, len(text)))
+    return out
+
+
+def sentences(text: str, breaks: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+    out = []
+    for a, b in lines(text, breaks):
+        out += [(a + m.start(), a + m.end()) for m in _SENTENCE.finditer(text[a:b])
+                if m.group().strip()]
+    return out
+
+
+def reader_spans(rules: RoleRules, text: str, own_read, breaks: frozenset[int] = frozenset(),  # noqa: ANN001
+                 gaps: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+    """Spans of instructions to a reader: from the reader clause to its sentence's end (a
+    frame — a story, an example, an encoded or foreign payload — to its line's end); and what
+    follows a run of blank lines to its line's end (text set out of the user's sight).
+    `own_read(clause)` says a clause is a read-only business request of the user's own."""
+    out = []
+    line_spans = lines(text, breaks)
+    for g in sorted(gaps):
+        span = next(((a, b) for a, b in line_spans if b > g and a >= g - 1), None)
+        if span is not None and not own_read(text[span[0]:span[1]]):
+            out.append(span)
+    if not rules.gate.search(text):
+        return out
+    for s, e in sentences(text, breaks):
+        line_end = next((b for a, b in line_spans if a <= s < b), e)
+        sent = text[s:e]
+        clauses = [(s + m.start(), s + m.end()) for m in _CLAUSE.finditer(sent)]
+        start = None
+        voc = rules.vocative.search(sent)
+        phrase = rules.reader_phrase.search(sent)
+        addressed = [x.start() + s for x in (voc, phrase) if x is not None]
+        if addressed:
+            start = min(addressed)
+            start = max([a for a, _ in clauses if a <= start] or [s]) if voc is None or s + voc.start() != start else start
+        frame = rules.frame.search(sent)
+        behaviour = rules.behaviour.search(sent)
+        if behaviour and rules.directive.search(text[s:line_end] if frame else sent):
+            at = s + behaviour.start()
+            i = max(k for k, (a, _) in enumerate(clauses) if a <= at) if clauses else 0
+            while i > 0 and not own_read(text[clauses[i - 1][0]:clauses[i - 1][1]]):
+                i -= 1
+            b0 = clauses[i][0] if clauses else s
+            start = b0 if start is None else min(start, b0)
+        if start is None:
+            continue
+        end = line_end if frame else e
+        while start < end and text[start].isspace():
+            start += 1
+        if own_read(text[start:end]):
+            continue
+        out.append((start, end))
+    return out
+
+
+def is_record(rules: RoleRules, unit: str) -> bool:
+    """A declarative record: a record cue, no addressee, nothing that directs a reader."""
+    return bool(rules.record.search(unit) or rules.log.search(unit)) and not rules.record_directive.search(unit) \
+        and not rules.vocative.search(unit) and not rules.reader_phrase.search(unit) \
+        and not rules.record_not_about.search(unit)
