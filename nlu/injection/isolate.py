@@ -127,7 +127,7 @@ class Isolator:
         if base is not None:
             base = self._keep_records(text, base, breaks)
         taken = [(s, e) for s, e, _ in base.drops] if base is not None else []
-        readers = [(s, e) for s, e in reader_spans(self.roles, text, self._own_read, breaks, gaps)
+        readers = [(s, e) for s, e in reader_spans(self.roles, text, self._own_read, self._own_business, breaks, gaps)
                    if not any(a <= s and e <= b for a, b in taken)]
         if not readers:
             return base
@@ -152,6 +152,10 @@ class Isolator:
     def _own_read(self, clause: str) -> bool:
         """A read-only business request standing alone in `clause` (助手，查一下 AGV-03)."""
         return self._request(clause) and not self._write(clause) and not self.roles.behaviour.search(clause)
+
+    def _own_business(self, clause: str) -> bool:
+        """Business material of the user's in `clause`: a request, or an identifier."""
+        return self._request(clause) or any(p.search(clause) for p in self._id_patterns)
 
     def _keep_records(self, text: str, base: Isolation, breaks: frozenset[int] = frozenset()) -> Isolation | None:
         """Take back the drops that fall in records (a fault report, a log line) held only by a

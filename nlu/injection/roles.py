@@ -102,7 +102,7 @@ def sentences(text: str, breaks: frozenset[int] = frozenset()) -> list[tuple[int
     return out
 
 
-def reader_spans(rules: RoleRules, text: str, own_read, breaks: frozenset[int] = frozenset(),  # noqa: ANN001
+def reader_spans(rules: RoleRules, text: str, own_read, own_business, breaks: frozenset[int] = frozenset(),  # noqa: ANN001
                  gaps: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
     """Spans of instructions to a reader: from the reader clause to its sentence's end (a
     frame — a story, an example, an encoded or foreign payload — to its line's end); and what
@@ -121,6 +121,7 @@ def reader_spans(rules: RoleRules, text: str, own_read, breaks: frozenset[int] =
         sent = text[s:e]
         clauses = [(s + m.start(), s + m.end()) for m in _CLAUSE.finditer(sent)]
         start = None
+        kind = None
         voc = rules.vocative.search(sent)
         phrase = rules.reader_phrase.search(sent)
         addressed = [x.start() + s for x in (voc, phrase) if x is not None]
@@ -135,13 +136,17 @@ def reader_spans(rules: RoleRules, text: str, own_read, breaks: frozenset[int] =
             while i > 0 and not own_read(text[clauses[i - 1][0]:clauses[i - 1][1]]):
                 i -= 1
             b0 = clauses[i][0] if clauses else s
+            if start is None:
+                kind = "behaviour"
             start = b0 if start is None else min(start, b0)
         if start is None:
             continue
         end = line_end if frame else e
         while start < end and text[start].isspace():
             start += 1
-        if own_read(text[start:end]):
+        # a reader named: it goes unless it is a read of the user's own; a behaviour alone goes
+        # only where it holds no business material of the user's (谁有最高权限能关闭 WO-…)
+        if own_read(text[start:end]) or (kind == "behaviour" and own_business(text[start:end])):
             continue
         out.append((start, end))
     return out
