@@ -1,6 +1,7 @@
 """nlu and its peers on the public value cases (`shared/external/values/`), judged alike.
 
     python eval/values_peers.py [--only nlu] [--json out.json] [--list-wrong]
+    python eval/values_peers.py --property 20000   # whole-or-unresolved partial reads (must be 0)
 
 Prints right / wrong / missing per case kind for:
 
@@ -103,8 +104,18 @@ def main(argv=None) -> int:  # noqa: ANN001
     ap.add_argument("--only", choices=sorted(PEERS), action="append")
     ap.add_argument("--json", type=Path)
     ap.add_argument("--list-wrong", action="store_true")
+    ap.add_argument("--property", type=int, metavar="N",
+                    help="instead: N generated cases of the whole-or-unresolved property (issue 27); prints the partial reads")
     a = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    if a.property:
+        from nlu.evaluation.value_property import generate, partial_read
+
+        bad = [r for c in generate(a.property) if (r := partial_read(*c)) is not None]
+        for r in bad[:20]:
+            log.info("PARTIAL %s", r)
+        print(f"property: {len(bad)} partial reads in {a.property} generated cases")
+        return 1 if bad else 0
     folder = find_external_values()
     if folder is None:
         log.error("E1401 shared/external/values not found")

@@ -18,7 +18,7 @@ __version__ = "0.1.0"
 __all__ = ["understand", "warm_up", "Pipeline", "FeatureFlags", "InputError", "LegacyInputUnderstanding", "__version__"]
 
 if TYPE_CHECKING:
-    from nlu.contract import LegacyInputUnderstanding
+    from nlu.contract import InputSourceKind, LegacyInputUnderstanding
     from nlu.errors import InputError
     from nlu.pipeline import FeatureFlags, Pipeline
 
@@ -41,17 +41,16 @@ def warm_up(*, freeze: bool = True) -> None:
     """Load everything lazy now (pack, jieba, pypinyin, rapidfuzz): for services and
     reproducible batch runs.
 
-    Without it the first calls that need the pinyin path skip it (suggestions only) while the
-    models load in the background, so no request waits ~1 s on a cold process. `freeze`: see
-    `Pipeline.warm_up` (the loaded dictionaries leave the garbage collector's walk).
-    """
+    Without it the first call loads them itself (about a second, before its budget starts) and
+    returns what a warm call does. `freeze`: see `Pipeline.warm_up` (the loaded dictionaries
+    leave the garbage collector's walk)."""
     default_pipeline().warm_up(freeze=freeze)
 
 
 def understand(
     text: str,
     *,
-    source: str = "typed",
+    source: InputSourceKind = "typed",
     reference_time: datetime | str | None = None,
     alternatives: Sequence[str] | None = None,
     confidence: float | None = None,

@@ -33,6 +33,9 @@ E109 = "budget_ms must be positive; got {value!r}"
 E110 = "catalog: {problem}"
 E111 = "reference_time {value!r} is out of range: the year must be between {low} and {high}"
 E112 = "shadow: {problem}"
+# E12x: `nlu serve` options
+E120 = "--port {port} is out of range: give 0-65535 (0 picks a free port)"
+E121 = "cannot listen on {where}: {reason}"
 
 
 class RegistryError(NluError, KeyError):
@@ -52,5 +55,6 @@ class RegistryError(NluError, KeyError):
 E201 = "stage {stage!r} raised {exc_type}: {exc}"
 E202 = "decision policy raised {exc_type}: {exc}"
 E203 = "{where}: {exc_type}: {exc} (the step is skipped)"
+E204 = "degraded-turn pre-scan {where}: {exc_type}: {exc} (the turn clarifies)"
 E210 = "{channel} {name!r}: {problem} (nlu/draft_keys.py)"
 E211 = "{channel} {name!r} is not declared in nlu/draft_keys.py"

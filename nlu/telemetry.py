@@ -2,7 +2,7 @@
 
 The pipeline records each finished call once (`record_call`); the shadow runner adds its
 comparisons and task outcomes. Metrics go to the OpenTelemetry API's global meter: a no-op
-until the host application installs an SDK — three lines (``pip install 'nlu[telemetry]'``)::
+until the host application installs an SDK — three lines (``pip install 'legacy-nlu[telemetry]'``)::
 
     from opentelemetry import metrics
     from opentelemetry.sdk.metrics import MeterProvider
@@ -494,7 +494,7 @@ def metrics_text() -> str:
     lines: list[str] = []
     for name, desc in _COUNTERS:
         prom = name.replace(".", "_") + "_total"
-        lines += [f"# HELP {prom} {desc} (in-process totals; nlu[telemetry] adds the duration histogram)",
+        lines += [f"# HELP {prom} {desc} (in-process totals; legacy-nlu[telemetry] adds the duration histogram)",
                   f"# TYPE {prom} counter"]
         for attrs, n in sorted(_tallies.snapshot(name), key=lambda x: sorted(x[0].items())):
             labels = ",".join(f'{k}="{v}"' for k, v in sorted(attrs.items()))  # vocabulary values: no escaping needed

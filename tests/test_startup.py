@@ -16,10 +16,10 @@ from nlu.lexicon import default_pack
 from nlu.stages import correct, default_policy, default_stages
 
 
-def test_a_call_does_not_wait_while_the_pinyin_index_is_being_built():
+def test_a_lazy_pipeline_does_not_wait_while_the_pinyin_index_is_being_built():
     # A pack object of its own, so no earlier test has warmed its phonetics.
     pack = dataclasses.replace(default_pack())
-    pipe = nlu.Pipeline(default_stages(pack=pack), policy=default_policy(pack=pack))
+    pipe = nlu.Pipeline(default_stages(pack=pack), policy=default_policy(pack=pack), lazy_models=True)
     results: list[nlu.LegacyInputUnderstanding] = []
     # Hold the lock the background loader takes for its whole (~1 s) index build: a call that
     # needs the pinyin path meanwhile must skip it, not queue behind the loader.
@@ -33,6 +33,8 @@ def test_a_call_does_not_wait_while_the_pinyin_index_is_being_built():
     assert finished_while_loading, "the call waited on the background pinyin load"
     assert results and "pinyin_warming" in results[0].decision.reason_codes  # the path was skipped
     assert "budget_exhausted" not in results[0].decision.reason_codes
+    # a turn served with a cold model is degraded: it never continues with a guess
+    assert results[0].decision.action in ("use_original", "clarify")
 
 
 def test_warm_up_leaves_nothing_to_import_on_the_request_path():

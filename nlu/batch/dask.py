@@ -4,7 +4,7 @@
     out = normalize_bag(db.read_text("logs/*.txt").map(str.rstrip))   # a bag of output records
     out = normalize_frame(ddf, text_column="utterance", id_column="msg_id")
 
-Needs the `dask` extra (`pip install 'nlu[dask]'`). Each worker process builds its pipeline once
+Needs the `dask` extra (`pip install 'legacy-nlu[dask]'`). Each worker process builds its pipeline once
 (`cached_normalizer`) and reuses it for every partition it gets.
 """
 from __future__ import annotations

@@ -11,13 +11,16 @@ from nlu.errors import NluError
 E401 = "input not found: {path}"
 E402 = "input and output are the same file: {path}"
 E403 = "unknown output field(s) {names}; choose from {allowed}"
-E404 = "{what} needs the {extra!r} extra: pip install 'nlu[{extra}]' ({detail})"
+E404 = "{what} needs the {extra!r} extra: pip install 'legacy-nlu[{extra}]' ({detail})"
 E405 = "{path} exists from an interrupted run: continue it with --resume, or delete it to start again"
 E406 = "cannot resume {path}: {problem}"
 E407 = "{fmt} input has no column {field!r} (columns: {columns})"
 E408 = "--scheduler must look like tcp://HOST:PORT; got {value!r}"
 E409 = "a worker process died (exit code {code}); the complete chunks are kept: rerun with --resume"
 E410 = "input is not a valid {fmt} file: {detail}"
+E411 = "{path} exists: give --force to overwrite it, or --resume to continue an interrupted run"
+E412 = "the output directory {path} does not exist: create it, or give --mkdir"
+E413 = "--scheduler needs --engine dask (the local engine runs its own processes)"
 
 # Record level: the record becomes an error record and the run goes on.
 E451 = "blank line"

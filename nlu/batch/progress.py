@@ -24,7 +24,11 @@ class ProgressReport:
         if enabled and sys.stderr.isatty():
             from tqdm import tqdm
 
+            # with a total the bar shows the ETA from its first line, drawn here (before workers warm up)
             self._bar = tqdm(total=total, initial=initial, unit=unit, file=sys.stderr, dynamic_ncols=True)
+        elif enabled:
+            of = f" of {total:,}" if total else ""
+            _log.info("progress: %s%s %ss (starting)", f"{initial:,}", of, unit)
 
     def update(self, records: int, errors: int = 0) -> None:
         self.records += records
@@ -39,8 +43,11 @@ class ProgressReport:
             self._last = now
             rate = (self.records - self._initial) / max(now - self._start, 1e-9)
             of = f" of {self._total:,}" if self._total else ""
-            _log.info("progress: %s%s %ss, %s with errors, %.0f %ss/s",
-                      f"{self.records:,}", of, self._unit, f"{self.errors:,}", rate, self._unit)
+            eta = ""
+            if self._total and rate > 0:
+                eta = f", ETA {max(self._total - self.records, 0) / rate:.0f} s"
+            _log.info("progress: %s%s %ss, %s with errors, %.0f %ss/s%s",
+                      f"{self.records:,}", of, self._unit, f"{self.errors:,}", rate, self._unit, eta)
 
     def close(self) -> None:
         if self._bar is not None:

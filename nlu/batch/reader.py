@@ -10,6 +10,7 @@ from __future__ import annotations
 import codecs
 import csv
 import json
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Iterator, NamedTuple
@@ -98,6 +99,8 @@ def detect_format(path: Path, options_encoding: str = "auto", text_field: str | 
         head = fh.read(_SNIFF)
     if head.startswith(b"PAR1"):
         return "parquet"
+    if path.suffix.lower() == ".csv":
+        return "csv"  # its first line is a header, one column or more (never an utterance)
     lines = head.split(b"\n")
     if len(head) == _SNIFF:
         lines.pop()  # possibly cut in the middle
@@ -113,6 +116,27 @@ def detect_format(path: Path, options_encoding: str = "auto", text_field: str | 
     if len(header) >= 2 and header & names:
         return "csv"
     return "txt"
+
+
+def count_records(path: Path, fmt: str) -> int | None:
+    """How many records the input holds, for the progress bar's total and ETA: the row count of a
+    Parquet file, else its lines (a CSV's minus the header; a quoted newline makes it an
+    estimate). Reading bytes only: about 0.1 s for 100 MB. None when it cannot tell."""
+    try:
+        if fmt == "parquet":
+            import pyarrow.parquet as pq
+
+            return int(pq.ParquetFile(path).metadata.num_rows)
+        lines, last = 0, b"\n"
+        with path.open("rb") as fh:
+            while chunk := fh.read(1 << 20):
+                lines += chunk.count(b"\n")
+                last = chunk[-1:]
+        lines += last != b"\n"
+        return max(lines - (fmt == "csv"), 0)
+    except Exception as exc:  # noqa: BLE001 - only the bar's total is lost; said in the log
+        logging.getLogger("nlu.batch").info("no progress total: cannot count the records of %s (%s)", path, exc)
+        return None
 
 
 def read_records(path: Path, options: ReadOptions, start: Position = Position()) -> Iterator[tuple[InputRecord, Position]]:
@@ -176,7 +200,8 @@ def _jsonl_record(line: int, raw: bytes, options: ReadOptions) -> InputRecord:
     try:
         obj = json.loads(text)
     except ValueError as exc:
-        detail = f"{exc.msg} at column {exc.colno}" if isinstance(exc, json.JSONDecodeError) else str(exc)
+        # json's messages may end in "at" ("Unterminated string starting at"): no "at at column"
+        detail = f"{exc.msg} (column {exc.colno})" if isinstance(exc, json.JSONDecodeError) else str(exc)
         return InputRecord(line, None, error_code="E452", error=E.E452.format(detail=detail))
     return record_from_object(obj, line, options)
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from nlu.decision.non_data import NON_DATA, NonDataJudge
 from nlu.decision.open_question import OpenQuestionJudge
 from nlu.decision.rules import RULES, Rule, Turn
+from nlu.decision.write_accounting import WriteAccounting
 from nlu import draft_keys as K
 from nlu.draft import Clarification, Draft
 
@@ -44,6 +45,7 @@ class ClarificationPolicy:
         self.id_patterns = tuple(p.pattern for p in self.pack.identifier_patterns)
         self.non_data = NonDataJudge(self.pack)
         self.open_question = OpenQuestionJudge(self.pack, self.t.routing_margin)
+        self.accounting = WriteAccounting(self.pack)
         self.rules: tuple[Rule, ...] = RULES
 
     def warm_up(self) -> None:
@@ -110,7 +112,7 @@ class ClarificationPolicy:
     def first_rule(self, draft: Draft, flags: set[str]) -> tuple[Rule, Clarification] | None:
         """The first rule of the table that fires on `draft`, and its question; None if none does."""
         turn = Turn.of(draft, flags, self.pack.questions, self.t, self.id_patterns, self.open_question,
-                       self.non_data.fillers)
+                       self.non_data.fillers, self.accounting)
         for rule in self.rules:
             request = rule.ask(turn)
             if request is not None:

@@ -23,6 +23,7 @@ from nlu import draft_keys as K
 from nlu.decision.questions import clarify, readings
 from nlu.lexicon.word_classes import function_words, referring_words
 from nlu.draft import Clarification, Draft
+from nlu.decision import write_accounting as _accounting
 from nlu.semantics import write_intent
 from nlu.semantics.write_risk import write_risk as _write_risk
 from nlu.suspicious import find_suspicious, is_model_name
@@ -37,6 +38,7 @@ _OBJECT_ENTITY_TYPES = ("person", "organization", "location")
 _VALUE_ENTITY_TYPES = frozenset({"time", "time_range", "quantity", "amount"})
 _NEGATION_REACH = 6  # code points between a stacked negation and its write verb (不是不要取消)
 _CLAUSE_BREAK = re.compile(r"[，,。；;！!？?\n]")
+_QUESTION_MARK = re.compile(r"[？?]|哪|什么|怎么|怎样|为什么|为啥|多少|几")
 _CLOSING_MARKS = " \t。.！!？?～~…"
 _QUESTION_TAIL = function_words().question_tail_particles
 _ELLIPTIC = function_words().elliptic_particles
@@ -61,10 +63,11 @@ class Turn:
     suspicious: list  # look-alike, malformed or bare keys found on the final text
     open_question: Any = None  # nlu.decision.open_question.OpenQuestionJudge (None: every no-template turn is asked)
     fillers: Any = None  # nlu.semantics.fillers.Fillers of the pack (None: no demonstrative is read as a hesitation)
+    accounting: Any = None  # nlu.decision.write_accounting.WriteAccounting of the pack (None: writes are not accounted)
 
     @classmethod
     def of(cls, draft: Draft, flags: set[str], q: QuestionTexts, thresholds: Any, id_patterns,  # noqa: ANN001
-           open_question: Any = None, fillers: Any = None) -> "Turn":
+           open_question: Any = None, fillers: Any = None, accounting: Any = None) -> "Turn":
         # read on the final text: corrections may have completed a query word before a bare number
         valid = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
         return cls(
@@ -72,7 +75,7 @@ class Turn:
             writes=[f for f in draft.frames if f.write and not f.negated],
             ids=[p for p in draft.protected if p.kind == "identifier" and not p.suspicious],
             suspicious=find_suspicious(draft.text, valid, id_patterns),
-            open_question=open_question, fillers=fillers,
+            open_question=open_question, fillers=fillers, accounting=accounting,
         )
 
     @property
@@ -133,6 +136,16 @@ def lookalike_characters(turn: Turn) -> Clarification | None:
     shown = turn.text[risky.start:risky.end]
     return clarify(turn.draft, "protected_change", turn.q.question("lookalike_characters", shown=shown),
                    ["entities", "protectedSpans"])
+
+
+def alternatives_disagree(turn: Turn) -> Clarification | None:
+    """The source's alternatives name other keys or numbers than a write's text (ASR heard AGV-13 and AGV-30): its object is uncertain; never run it. A read keeps its well-formed key (the text is the best reading)."""
+    if not _orders_write(turn):
+        return None
+    alt = _accounting.alternatives_disagree(turn.draft)
+    if alt is None:
+        return None
+    return clarify(turn.draft, "protected_change", turn.q.question("alternatives_disagree"), ["protectedSpans", "entities"])
 
 
 # -- writes never fail open ----------------------------------------------------------------
@@ -254,6 +267,43 @@ def write_risk(turn: Turn) -> Clarification | None:
     return _write_risk(turn.draft, turn.q, tuple(turn.suspicious))
 
 
+# -- a write continues only when every part of it is accounted for (nlu.decision.write_accounting)
+def _which_objects(turn: Turn, check: str) -> Clarification | None:
+    """Ask which of two named objects a write means, when the WriteAccounting check `check` names them."""
+    if turn.accounting is None or not _orders_write(turn):
+        return None
+    pair = getattr(turn.accounting, check)(turn.draft)
+    if pair is None:
+        return None
+    return clarify(turn.draft, "missing_slot", turn.q.question("objects_not_conjoined", first=pair[0], second=pair[1]),
+                   ["semanticFrames", "entities"])
+
+
+@_short_text_only
+def objects_not_conjoined(turn: Turn) -> Clarification | None:
+    """Two keys of one kind in a write with nothing joining them (取消 T-…11 T-…17, AGV-33 / AGV-38): one of them, or both?"""
+    return _which_objects(turn, "not_conjoined")
+
+
+@_short_text_only
+def count_below_objects(turn: Turn) -> Clarification | None:
+    """A write counts fewer objects than it names (WO-…01 WO-…02 关掉其中一个): which one is not said."""
+    return _which_objects(turn, "count_below_objects")
+
+
+@_short_text_only
+def unexplained_write(turn: Turn) -> Clarification | None:
+    """A write whose text holds words nothing explains (口误 unapplied, 布用, an unknown verb, a value read in part): ask; never run a write that was not fully understood."""
+    if turn.accounting is None or not _orders_write(turn):
+        return None
+    gaps = turn.accounting.unexplained(turn.draft)
+    if not gaps:
+        return None
+    shown = gaps[0].text[:_accounting.SHOWN]
+    return clarify(turn.draft, "protected_change", turn.q.question("unexplained_write", shown=shown),
+                   ["canonicalText", "semanticFrames"])
+
+
 # -- a correction that could change meaning ------------------------------------------------
 def ambiguous_correction(turn: Turn) -> Clarification | None:
     """A correction kept as a suggestion: a flipped fact is a protected change, a two-way word (全员/全年) a term question."""
@@ -317,7 +367,7 @@ def open_coreference(turn: Turn) -> Clarification | None:
         described = set(map(tuple, turn.draft.scratch.get(K.DESCRIBED_REFERENCES) or ()))
         k = _open_coreference(turn.draft, described)
         if k is not None and not _trailing_hesitation(turn, k) and not _points_at_unsure_key(turn, k) \
-                and not _topic_shift(turn, k):
+                and not _topic_shift(turn, k) and not _hesitation_in_a_read(turn, k):
             return _coref_question(turn, k, write=False)
     return None
 
@@ -449,6 +499,7 @@ RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
     injection_mixed,
     lookalike_identifier,
     lookalike_characters,
+    alternatives_disagree,
     long_write,
     write_repair_changed_key,
     negation_conflict,
@@ -462,6 +513,9 @@ RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
     vague_write,
     impossible_date,
     open_coreference,
+    objects_not_conjoined,
+    count_below_objects,
+    unexplained_write,
     bare_reference,
     ambiguous_term_domain,
     ambiguous_term,
@@ -478,6 +532,25 @@ RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
 
 
 # -- helpers shared by the rules --------------------------------------------------------------
+def _orders_write(turn: Turn) -> bool:
+    """A write frame that is not negated; or a write word that no frame took, no negated frame
+    accounts for and no confident read explains (把 AGV-65 派到 ST-06看岔了，AGV-97 routed as a
+    weak status read): a write the parse did not understand is still a write."""
+    if turn.writes:
+        return True
+    draft = turn.draft
+    if any(f.write and f.negated for f in draft.frames):
+        return False
+    acc = turn.accounting
+    if not draft.scratch.get(K.WRITE_ACTIONS) and not (acc is not None and (acc.disposes_of_a_key(draft)
+                                                                           or acc.says_a_write_word(draft))):
+        return False
+    if _QUESTION_MARK.search(draft.text) or _question_closes(draft.text):
+        return False  # a question about a write (还在等审批吗, 没有取消成功吗) is a read: it fails open
+    tpl = draft.template_candidates
+    return not tpl or tpl[0].id == "operation" or tpl[0].score < turn.thresholds.routing
+
+
 def _has_question(draft: Draft) -> bool:
     return bool(draft.template_candidates or draft.entities or any(p.kind == "action" for p in draft.protected))
 
@@ -515,6 +588,25 @@ def _trailing_hesitation(turn: Turn, k) -> bool:  # noqa: ANN001
     # a filler must follow: 查一下那个 alone may point at something shown (asked as a reference)
     return fillers is not None and any(ch.isalnum() for ch in after) and fillers.only(after) \
         and fillers.only(text[k.o0:k.o1])
+
+
+def _hesitation_in_a_read(turn: Turn, k) -> bool:  # noqa: ANN001
+    """喂 那个…好像是 AGV-31 对 AGV-31 它现在在哪个站, 那个那个 帮我看一下 AGV-112: in a read, a
+    demonstrative that is also a filler (那个, 这个) with more said after it than a particle is an
+    ASR hesitation, not a pointer — reads fail open, and the key or the request that follows is
+    what is asked about. A write still asks (its object must be certain), and 那个呢 alone (nothing
+    after it but a particle) still points."""
+    fillers, text = turn.fillers, turn.draft.original
+    if fillers is None or _orders_write(turn) or not fillers.only(text[k.o0:k.o1]):
+        return False
+    after = text[k.o1:].strip(" ，,。.！!？?…~～")
+    if not after or after.startswith(_QUESTION_TAIL) or not turn.draft.template_candidates:
+        return False
+    draft = turn.draft
+    # what the request is about is said after it: a key, or a time (本周的任务报表) — never a
+    # placeholder noun (那个东西怎么样了 still points)
+    return any(p.o0 >= k.o1 for p in turn.ids) or any(e.type in ("time", "time_range") and e.o0 >= k.o1
+                                                      for e in draft.entities)
 
 
 def _topic_shift(turn: Turn, k) -> bool:  # noqa: ANN001

@@ -84,7 +84,7 @@ def plot_reliability(tables: dict[str, Reliability], path: Path) -> str | None:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except Exception:  # noqa: BLE001 - any import problem means "skip the picture"
-        return "matplotlib is not importable: reliability diagram skipped (pip install 'nlu[report]')"
+        return "matplotlib is not importable: reliability diagram skipped (pip install 'legacy-nlu[report]')"
     fig, ax = plt.subplots(figsize=(5, 5))
     ax.plot([0, 1], [0, 1], linestyle="--", color="grey", linewidth=1, label="perfect")
     for g, t in tables.items():

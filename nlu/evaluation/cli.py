@@ -145,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
         if "png" not in paths:  # said here too, not only inside report.md
             from importlib.util import find_spec
 
-            why = ("matplotlib is not installed: pip install 'nlu[report]'" if find_spec("matplotlib") is None
+            why = ("matplotlib is not installed: pip install 'legacy-nlu[report]'" if find_spec("matplotlib") is None
                    else "no calibration samples")
             print(f"nlu eval: reliability diagram skipped ({why})", file=sys.stderr)
     if not args.quiet:

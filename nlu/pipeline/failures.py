@@ -40,3 +40,10 @@ def step_failed(where: str, exc: BaseException) -> None:
     log.warning("[E203] " + errors.E203.format(where=where, exc_type=type(exc).__name__, exc=exc), exc_info=exc)
     if strict_from_env():
         raise exc
+
+
+def prescan_failed(where: str, exc: BaseException) -> str:
+    """The degraded-turn pre-scan itself failed (building it, or scanning): logged; the turn
+    then clarifies (it never falls open)."""
+    log.error("[E204] " + errors.E204.format(where=where, exc_type=type(exc).__name__, exc=exc), exc_info=exc)
+    return f"E204:prescan_error:{type(exc).__name__}"

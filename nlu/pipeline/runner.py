@@ -15,7 +15,7 @@ from typing import Any, Mapping, Sequence
 
 from nlu import errors
 from nlu.assemble import assemble
-from nlu.contract import LegacyInputUnderstanding
+from nlu.contract import InputSourceKind, LegacyInputUnderstanding
 from nlu.draft import Clarification, Diagnostic, Draft
 from nlu import draft_keys as keys
 from nlu.pipeline import failures
@@ -29,6 +29,8 @@ from nlu.telemetry import warm_up as warm_telemetry
 from nlu.text.alignment import Alignment
 
 DEFAULT_BUDGET_MS = 100.0  # design 15.1: fast rule path P95 ≤ 100 ms
+# the fail-closed question when the pack cannot give its own (`restate_briefly`)
+_RESTATE = "请用一句简短完整的话重新说明您的请求。"
 
 
 
@@ -43,6 +45,7 @@ class Pipeline:
         flags: FeatureFlags | None = None,
         budget_ms: float = DEFAULT_BUDGET_MS,
         strict: bool | None = None,
+        lazy_models: bool = False,
     ) -> None:
         if not isinstance(budget_ms, (int, float)) or budget_ms <= 0:
             raise errors.InputError("E109", errors.E109.format(value=budget_ms))
@@ -57,6 +60,39 @@ class Pipeline:
         self.budget_ms = float(budget_ms)
         # strict: re-raise a stage's exception, check every flag and scratch key (keys.py)
         self.strict = failures.strict_from_env() if strict is None else bool(strict)
+        # lazy_models=False (default): the first call loads every lazy model before it starts
+        # (`warm_up(freeze=False)`), so a cold call returns what a warm one does. True: a
+        # service that warms up on its own schedule (readiness: /readyz); meanwhile the stages
+        # skip what is not loaded yet and such a turn is degraded — it fails closed.
+        self.lazy_models = bool(lazy_models)
+        self._warmed = False
+        self._warm_lock = threading.Lock()
+        self._prescan, self._prescan_error = self._build_prescan()
+
+    def _build_prescan(self):  # noqa: ANN202 - (PreScan | None, reason code | None)
+        """The degraded-turn pre-scan (`nlu.pipeline.prescan`), from the policy's pack."""
+        try:
+            from nlu.pipeline.prescan import PreScan
+
+            return PreScan(self._pack()), None
+        except Exception as exc:  # noqa: BLE001 - without it every degraded turn clarifies
+            if self.strict:
+                raise
+            return None, failures.prescan_failed("build", exc)
+
+    def _pack(self):  # noqa: ANN202
+        pack = getattr(self.policy, "pack", None)
+        if pack is None:
+            from nlu.lexicon import default_pack
+
+            pack = default_pack()
+        return pack
+
+    def _wait_for_models(self) -> None:
+        """First call without warm_up(): load the lazy models now, once, before the budget starts."""
+        with self._warm_lock:
+            if not self._warmed:
+                self.warm_up(freeze=False)
 
     def warm_up(self, *, freeze: bool = True) -> None:
         """Load now everything that is otherwise loaded on first need: the stages' and the
@@ -71,6 +107,7 @@ class Pipeline:
             if hook is not None:
                 hook()
         warm_telemetry()  # the OpenTelemetry API import, off the first call
+        self._warmed = True
         if freeze:
             freeze_long_lived()
 
@@ -82,7 +119,7 @@ class Pipeline:
         self,
         text: str,
         *,
-        source: str = "typed",
+        source: InputSourceKind = "typed",
         reference_time: datetime | str | None = None,
         alternatives: Sequence[str] | None = None,
         confidence: float | None = None,
@@ -94,6 +131,8 @@ class Pipeline:
         budget_ms: float | None = None,
         catalog: Any = None,
     ) -> LegacyInputUnderstanding:
+        if not self._warmed and not self.lazy_models:
+            self._wait_for_models()
         deadline = Deadline(self.budget_ms if budget_ms is None else budget_ms, cancel)
         text, replaced = sanitize_text(text)
         info = build_source(text, source=source, reference_time=reference_time, alternatives=alternatives,
@@ -181,17 +220,62 @@ class Pipeline:
                     draft.reason_codes.append("clean_failed_using_original")
                 else:
                     draft.raise_flag(f"{keys.STAGE_ERROR}{st.name}")
-        if draft.decision == "use_original" and stop is not None:
-            return
-        self._decide(draft)
+        if not (draft.decision == "use_original" and stop is not None):
+            policy_ok = self._decide(draft)
+        else:
+            policy_ok = True
+        cold = keys.PINYIN_WARMING in draft.flags_raised
+        raised = any(d.status == "error" for d in draft.diagnostics)
+        if stop is not None or raised or cold or not policy_ok:
+            self._fail_closed(draft)
 
-    def _decide(self, draft: Draft) -> None:
+    def _decide(self, draft: Draft) -> bool:
         try:
             self.policy.decide(draft)
+            return True
         except Exception as exc:  # noqa: BLE001 - the decision must degrade, not crash
             self._degrade(draft, failures.policy_failed(exc))
             if self.strict:
                 raise
+            return False
+
+    def _fail_closed(self, draft: Draft) -> None:
+        """A degraded turn (budget, cancellation, a cold model, a stage or the policy raised):
+        `use_original` only when the pre-scan of the raw text finds no write cue and no
+        injection cue; otherwise one generic question: say the request again briefly (design
+        12: a write's conflict never fails open; 16.2: a timeout continues with the original
+        only when the risk is low). A question a rule already asked stays."""
+        if draft.decision == "clarify" and draft.clarification is not None:
+            return
+        try:
+            if self._prescan is None:
+                cues = frozenset({self._prescan_error or "prescan_unavailable"})
+            else:
+                cues = self._prescan.cues(draft.original)
+        except Exception as exc:  # noqa: BLE001 - its own failure asks, it never falls open
+            if self.strict:
+                raise
+            cues = frozenset({failures.prescan_failed("scan", exc)})
+        if not cues:
+            if draft.decision != "use_original":
+                draft.decision = "use_original"
+                draft.clarification = None
+                draft.reason_codes.append("models_cold")  # the one degraded turn the policy let continue
+            draft.reason_codes.append("failclosed_no_cue")
+            return
+        draft.reason_codes.extend(f"failclosed_{c}" for c in sorted(cues))
+        if not draft.flags.capability_on("clarify"):
+            draft.decision = "use_original"
+            draft.clarification = None
+            draft.reason_codes.append("clarify_disabled:intent")
+            return
+        try:
+            question = self._pack().questions.question("restate_briefly")
+        except Exception as exc:  # noqa: BLE001 - a pack without the text still asks
+            failures.step_failed("fail-closed question text", exc)
+            question = _RESTATE
+        draft.decision = "clarify"
+        draft.clarification = Clarification("intent", question, ["originalText"], [])
 
     def _say_again(self) -> str:
         """The question for an empty turn (clarifications.json `empty_input`), in the policy's pack."""

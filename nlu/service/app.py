@@ -30,6 +30,7 @@ GRACE_MS = 250.0
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     413: {"model": problems.Problem, "description": "Body over 64 KiB"},
+    415: {"model": problems.Problem, "description": "Content-Type missing or not application/json"},
     422: {"model": problems.Problem, "description": "Invalid body: each field and a one-line reason"},
     503: {"model": problems.Problem, "description": "The call did not finish within its budget"},
 }
@@ -96,15 +97,46 @@ async def _bounded(state: _State, items: list[UnderstandRequest], arrived: float
     return out
 
 
+class AccessLog:
+    """One line per request on logger `nlu.service.access`: method, path, status, ms. Never the
+    body or the query string, so no text a user typed reaches the log."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start = time.perf_counter()
+        status = [500]
+
+        async def send_status(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                status[0] = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_status)
+        finally:
+            _access.info("%s %s %d %.1fms", scope["method"], scope["path"], status[0],
+                            (time.perf_counter() - start) * 1000.0)
+
+
+_access = logging.getLogger("nlu.service.access")
+
+
 def create_app(pipeline_factory: Callable[[], Pipeline] | None = None, *, threads: int = 2,
-               warm: bool = True) -> FastAPI:
+               warm: bool = True, access_log: bool = False) -> FastAPI:
     """The service. The pipeline is built at start-up and warmed in the background;
     `/readyz` turns 200 once that is done (requests before it are served, without the
-    optional pinyin path)."""
+    optional pinyin path: such a turn is degraded and fails closed)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:  # noqa: C901
-        pipeline = (pipeline_factory or (lambda: Pipeline(flags=FeatureFlags.from_env())))()
+        # lazy_models: a request before /readyz is served at once (degraded, failing closed)
+        # instead of waiting behind the background warm-up
+        pipeline = (pipeline_factory or (lambda: Pipeline(flags=FeatureFlags.from_env(), lazy_models=True)))()
         state = _State(pipeline, threads)
         app.state.nlu = state
         _enable_telemetry_exporter()
@@ -132,6 +164,9 @@ def create_app(pipeline_factory: Callable[[], Pipeline] | None = None, *, thread
     app = FastAPI(title="nlu", version=__version__, lifespan=lifespan,
                   description="Span-mapped understanding of noisy Chinese input (legacy-nlu.v1).")
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(problems.JsonOnly)
+    if access_log:
+        app.add_middleware(AccessLog)
     app.add_exception_handler(RequestValidationError, problems.on_validation_error)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, problems.on_http_error)  # type: ignore[arg-type]
     app.add_exception_handler(Exception, problems.on_unexpected)
@@ -168,11 +203,11 @@ def create_app(pipeline_factory: Callable[[], Pipeline] | None = None, *, thread
     async def understand_batch(body: BatchRequest, request: Request) -> Response:
         return await answer(request, "/v1/understand/batch", list(body.items), batch=True)
 
-    @app.get("/healthz", summary="Alive", responses={200: {"content": {"application/json": {}}}})
+    @app.api_route("/healthz", methods=["GET", "HEAD"], summary="Alive", responses={200: {"content": {"application/json": {}}}})
     async def healthz() -> dict[str, str]:
         return {"status": "alive"}
 
-    @app.get("/readyz", summary="Ready: pipeline built and warmed",
+    @app.api_route("/readyz", methods=["GET", "HEAD"], summary="Ready: pipeline built and warmed",
              responses={503: {"model": problems.Problem, "description": "Still warming up"}})
     async def readyz(request: Request) -> Response:
         state = state_of(request)
@@ -201,7 +236,7 @@ def _problem_media_type_in_openapi(app: FastAPI) -> None:
         for path in schema.get("paths", {}).values():
             for op in path.values():
                 for status, resp in op.get("responses", {}).items():
-                    if status in ("413", "422", "503"):
+                    if status in ("404", "405", "413", "415", "422", "503"):
                         resp["content"] = dict(_PROBLEM_CONTENT)
         app.openapi_schema = schema
         return schema

@@ -8,6 +8,8 @@ import signal
 import socket
 import sys
 
+from nlu.errors import E120, E121, InputError
+
 log = logging.getLogger("nlu.service")
 
 DEFAULT_HOST = "127.0.0.1"
@@ -33,15 +35,30 @@ def run(args: argparse.Namespace) -> int:
         from nlu.service.app import create_app
     except ImportError as exc:
         raise ValueError(f"nlu serve needs the [serve] extra ({exc.name} is missing): "
-                         "pip install 'nlu[serve]'") from None
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+                         "pip install 'legacy-nlu[serve]'") from None
+    if not 0 <= args.port <= 65535:
+        raise InputError("E120", E120.format(port=args.port))
+    level = getattr(logging, args.log_level.upper())
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY on accepted connections only for a socket
+    # whose proto says TCP; without it a kept-alive request waited ~40 ms (Nagle + delayed ACK).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((args.host, args.port))  # bound here so --port 0 can report the port it got
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    try:
+        sock.bind((args.host, args.port))  # bound here so --port 0 can report the port it got
+    except OSError as exc:
+        sock.close()
+        where = f"[{args.host}]:{args.port}" if family == socket.AF_INET6 else f"{args.host}:{args.port}"
+        log.error("E121 cannot listen on %s: %s", where, exc.strerror or exc)
+        raise InputError("E121", E121.format(where=where, reason=exc.strerror or exc)) from None
     sock.listen(2048)  # connections queue from now on, so the address logged below already answers
     host, port = sock.getsockname()[:2]
-    config = uvicorn.Config(create_app(threads=args.threads), log_level="warning", access_log=False,
+    # uvicorn's own access log would print the path only; ours (nlu.service.access) also never
+    # logs the body, so the text typed by a user never reaches the log.
+    config = uvicorn.Config(create_app(threads=args.threads, access_log=not args.no_access_log),
+                            log_level=max(level, logging.WARNING), access_log=False,
                             timeout_graceful_shutdown=args.shutdown_timeout, lifespan="on")
     server = uvicorn.Server(config)
     where = f"[{host}]" if family == socket.AF_INET6 else host
@@ -67,6 +84,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--threads", type=int, default=2, help="worker threads running the pipeline (default 2)")
     p.add_argument("--shutdown-timeout", type=float, default=10.0, metavar="S",
                    help="on SIGTERM, how long calls under way may take to finish (default 10)")
+    p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"],
+                   help="log level (default info)")
+    p.add_argument("--no-access-log", action="store_true",
+                   help="no access log line per request (on by default: method, path, status, ms; never the text)")
     p.set_defaults(func=run)
 
 

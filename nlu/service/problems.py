@@ -31,6 +31,7 @@ _KNOWN_STATUS = {
     404: ("Not found", "about:blank"),
     405: ("Method not allowed", "about:blank"),
     413: ("Request body too large", "urn:nlu:problem:too-large"),
+    415: ("Unsupported media type", "urn:nlu:problem:media-type"),
 }
 
 
@@ -54,6 +55,30 @@ def problem(status: int, title: str, detail: str, errors: list[FieldProblem] | N
     body = Problem(type=kind, title=title, status=status, detail=detail, errors=errors)
     return JSONResponse(body.model_dump(exclude_none=True), status_code=status,
                         media_type=PROBLEM_MEDIA_TYPE, headers=headers)
+
+
+def is_json_media_type(value: str) -> bool:
+    kind = value.split(";", 1)[0].strip().lower()
+    return kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json"))
+
+
+class JsonOnly:
+    """Pure ASGI: a POST whose Content-Type is missing or not JSON is answered 415 with a
+    problem document (FastAPI would try to parse it and speak of dictionaries)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            given = next((v.decode("latin-1") for k, v in scope.get("headers", ()) if k == b"content-type"), "")
+            if not is_json_media_type(given):
+                said = f"Content-Type {given!r}" if given else "no Content-Type"
+                await problem(415, "Unsupported media type", f"{said}: send Content-Type: application/json",
+                              errors=[FieldProblem(field="Content-Type", reason="must be application/json")],
+                              headers={"Accept-Post": "application/json"})(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def _one_line(text: str) -> str:
@@ -82,8 +107,23 @@ def _counted(request: Request, response: JSONResponse) -> JSONResponse:
     return response
 
 
+def _json_problem(e: dict[str, Any], doc: Any) -> FieldProblem:
+    """FastAPI names a JSON syntax error by its character offset (loc ('body', 13)); a caller
+    can act on the line and column of the body instead."""
+    loc = tuple(e.get("loc", ()))
+    pos = loc[1] if len(loc) > 1 and isinstance(loc[1], int) else None
+    what = (e.get("ctx") or {}).get("error") or "invalid JSON"
+    if pos is not None and isinstance(doc, (str, bytes)):
+        text = doc if isinstance(doc, str) else doc.decode("utf-8", "replace")
+        line = text.count("\n", 0, pos) + 1
+        column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+        return FieldProblem(field="body", reason=_one_line(f"not valid JSON: {what} (line {line}, column {column})"))
+    return FieldProblem(field="body", reason=_one_line(f"not valid JSON: {what}"))
+
+
 async def on_validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
-    errors = [FieldProblem(field=field_of(tuple(e.get("loc", ()))), reason=_one_line(e.get("msg", "invalid")))
+    errors = [_json_problem(e, exc.body) if e.get("type") == "json_invalid" else
+              FieldProblem(field=field_of(tuple(e.get("loc", ()))), reason=_one_line(e.get("msg", "invalid")))
               for e in exc.errors()] or [FieldProblem(field="body", reason="invalid")]
     return _counted(request, invalid_body(errors))
 
@@ -97,6 +137,11 @@ def input_error(exc: Exception, prefix: str = "") -> JSONResponse:
 
 
 async def on_http_error(request: Request, exc: HTTPException) -> JSONResponse:
+    if exc.status_code == 400 and isinstance(exc.__cause__, UnicodeDecodeError):
+        # FastAPI's "There was an error parsing the body": the same 422 as any invalid body
+        bad = exc.__cause__
+        return _counted(request, invalid_body([FieldProblem(
+            field="body", reason=f"not valid UTF-8 (byte {bad.start}); send the body encoded as UTF-8")]))
     title, kind = _KNOWN_STATUS.get(exc.status_code, ("HTTP error", "about:blank"))
     return _counted(request, problem(exc.status_code, title, _one_line(exc.detail), kind=kind,
                                      headers=getattr(exc, "headers", None)))

@@ -17,7 +17,7 @@ def register(subparsers) -> argparse.ArgumentParser:  # noqa: ANN001
                        epilog="Example:\n  nlu shadow report shadow.jsonl shadow.jsonl.1 --html out/shadow.html",
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     r.add_argument("logs", nargs="+", metavar="LOG", help="shadow JSONL log(s), e.g. shadow.jsonl and its rotated shadow.jsonl.1")
-    r.add_argument("--html", metavar="OUT", default=None, help="also write an HTML report with plots (plots need nlu[report])")
+    r.add_argument("--html", metavar="OUT", default=None, help="also write an HTML report with plots (plots need legacy-nlu[report])")
     r.add_argument("--json", dest="json_out", metavar="OUT", default=None, help="also write the figures as JSON")
     r.set_defaults(func=run_report)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])

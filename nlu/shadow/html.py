@@ -40,7 +40,7 @@ def _plots(report: Report) -> str:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        return "<p>Plots need matplotlib: <code>pip install 'nlu[report]'</code>.</p>"
+        return "<p>Plots need matplotlib: <code>pip install 'legacy-nlu[report]'</code>.</p>"
     out = []
     for title, matrix in (("template before × after", report.route_matrix), ("domain before × after", report.domain_matrix)):
         rows = sorted({b for b, _ in matrix})

@@ -34,8 +34,8 @@ between word boundaries. 高位制动灯 (位制 cuts 高位|制动), 总重35t 
 开车问题 (车问), 一切还行 (切还) keep their words; 全年检休抱表 (检/休/抱/表 are no words)
 is corrected. Each window is judged in the sentence with the other applicable pairs
 applied, so 鸡车检休 is not vetoed by the false word 车检. A pair the words do not justify
-stays a suggestion (0.85); before the segmenter is loaded (a cold process without
-`warm_up()`) no pair is applied, the segmenter loads in the background and the call raises
+stays a suggestion (0.85); before the segmenter is loaded (a `Pipeline(lazy_models=True)`
+not warmed up yet; any other pipeline loads it before its first call) no pair is applied, the segmenter loads in the background and the call raises
 ``pinyin_warming`` — keeping the text is the safe side. The positive and negative corpus of
 this rule is ``lexicons/corpora/correct.word_gate.json``.
 

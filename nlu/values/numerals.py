@@ -47,6 +47,8 @@ _TEN_THOUSAND = next(k for k, v in _BIG_UNITS.items() if v == 10_000)
 _HUNDRED_MILLION = next(k for k, v in _BIG_UNITS.items() if v == 100_000_000)
 _CN_DIGIT_CLASS = "".join(CN_DIGITS)
 _CN_UNIT_CLASS = "".join(_SMALL_UNITS) + "".join(_BIG_UNITS)
+_TENS_TABLE = str.maketrans(_V.tens)
+_TENS_CHARS = frozenset(_V.tens)
 _SEPS = "".join(sorted(_V.thousands))
 #: every character that can be part of a numeral (Arabic digits, separators, Chinese forms)
 NUMERAL_CHARS: frozenset[str] = frozenset("0123456789." + _SEPS + _POINT + _CN_DIGIT_CLASS + _CN_UNIT_CLASS)
@@ -272,6 +274,8 @@ def parse_folded(s: str) -> Decimal | None:
 def _parse(s: str) -> Decimal | None:
     if not s:
         return None
+    if _TENS_CHARS.intersection(s):
+        return _parse(s.translate(_TENS_TABLE))  # 廿三 = 二十三, 六百卅二 = 六百三十二
     for sign in _V.minus:
         if s.startswith(sign):
             v = _parse(s[len(sign):].lstrip())
@@ -284,6 +288,13 @@ def _parse(s: str) -> Decimal | None:
     # Chinese decimal point: integer part, 点, digit-by-digit fraction
     if _POINT in s:
         head, _, frac = s.partition(_POINT)
+        if head and frac.isascii() and frac.isdigit():
+            # 二百点45, 零點85: Arabic figures after a Chinese point; with an hour before it
+            # (十点30) it may be a clock, so only a zero or a head above 24 is read
+            iv = _parse(head)
+            if iv is None or iv != iv.to_integral_value() or iv < 0 or 0 < iv <= 24:
+                return None
+            return Decimal(f"{int(iv)}.{frac}")
         if not head or not frac or any(c not in CN_DIGITS or c in _TWO for c in frac):
             return None
         if head in _TWO:

@@ -141,12 +141,12 @@ def _currency_sign_before(masked: str, start: int) -> int | None:
 
 
 # ---------------------------------------------------------------- runs (one pass over the text)
-_CN = f"{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}"
+_CN = f"{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}{''.join(_V.tens)}"
 _SEP_CLASS = re.escape("".join(sorted(_V.thousands)))
 _MINUS_WORDS = [m for m in _V.minus if not m.isascii() and len(m) == 1 and m not in "－−"]
 _MINUS_SIGNS = re.escape("".join(m for m in _V.minus if m not in _MINUS_WORDS))
 _CORE = (rf"(?:\d{{1,3}}(?:[{_SEP_CLASS}]\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?"
-         rf"|[{_CN}]+(?:{re.escape(_V.point)}[{_CN_DIGIT_CLASS}]+)?)+")
+         rf"|[{_CN}]+(?:{re.escape(_V.point)}(?:[{_CN_DIGIT_CLASS}]+|\d+))?)+")
 _SIGN = rf"(?:[{''.join(_MINUS_WORDS)}] ?|[{_MINUS_SIGNS}](?=\d))?"
 _FRACTION = " {0,2}".join(re.escape(c) for c in _V.fraction)
 # a space joins two pieces only next to a Chinese numeral (7 万5 千, 1000 万); two Arabic
@@ -229,7 +229,7 @@ def _minor_tail(masked: str, pos: int, after_kuai: bool) -> tuple[int, Decimal] 
                 i += 1
             continue
         if after_kuai and not found and (k >= n or (masked[k] not in NUMERAL_CHARS and not masked[k].isdigit())):
-            return k, d * Decimal("0.1")  # 三块八
+            return k, d * (Decimal("0.01") if j > i else Decimal("0.1"))  # 三块八, 五块零八 = 5.08
         break
     return (i, total) if found else None
 
@@ -374,6 +374,8 @@ def find_amounts_and_quantities(
             continue
         if _is_index(masked, ns, end, kind, unit):
             kind = "index"
+        if value is not None and _unread_next_to(masked, ns, e, end, pos, kind, unit_re, cur_re):
+            value = None  # a character of the expression was not read: whole or not at all
         if value is None:
             canon = None  # read as a value phrase, but not with certainty: kept, never guessed
         else:
@@ -387,6 +389,44 @@ def find_amounts_and_quantities(
 
 
 _RANGE_JOINERS = frozenset(_C.get("rangeJoiners", ()))
+_POINTS = frozenset((".", _V.point))
+_NUMERAL_LIKE = NUMERAL_CHARS | frozenset(_V.tens)
+_CN_LIKE = frozenset(_CN)
+
+
+def _unread_next_to(masked: str, ns: int, e: int, end: int, pos: int, kind: str, unit_re, cur_re) -> bool:  # noqa: ANN001
+    """True when a character of the value expression around [ns, end) was not read, so that the
+    value would be a part of it (issue 27): a point right after the numeral run with more
+    after it (3.X5, 二百点X), one unread character between two numerals (一百X二十, 六百卅二
+    before 卅 was read) or between a bare number and a unit or currency word (5X公里), a
+    foreign currency named after 元 (两万元美元), a point before the run (二百点45 split)."""
+    n = len(masked)
+    at = masked[e] if e < n else ""
+    if at in _POINTS and e + 1 < n and masked[e + 1] not in _STANDALONE and masked[e + 1] not in "\n\r":
+        return True
+    if kind == "amount" and end < n and masked[end] in _FOREIGN.first:
+        fm = _FOREIGN.pattern.match(masked, end)
+        if fm is not None and _V.foreign.get(fm.group()) != "CNY":
+            return True  # 两万元美元: money in another currency, not yuan
+    if kind == "amount" and end < n and (masked[end] in CN_DIGITS or masked[end] in _V.zeros):
+        return True  # 五块零八 with the 分 not read
+    if ns > 0 and ns == pos and masked[ns] in _V.zeros:
+        return True  # 零八 right after an amount: its tail, not a number of its own
+    gap_ok = lambda c: c in _STANDALONE or c in _RANGE_JOINERS or c in " \t\n\r\x00、"  # noqa: E731
+    if kind == "number" and at and not gap_ok(at) and e + 1 < n:
+        nx = masked[e + 1]
+        if nx in _CN_LIKE or (not nx.isspace() and (unit_re.match(masked, e + 1) or cur_re.match(masked, e + 1))):
+            return True
+    if ns >= 2 and ns - 2 >= pos - 1:  # (not inside the value read before this one)
+        before, b2 = masked[ns - 1], masked[ns - 2]
+        if before in _POINTS and b2 in _NUMERAL_LIKE:
+            return True
+        if not gap_ok(before) and b2 in _CN_LIKE and masked[ns] in _CN_LIKE \
+                and not (um := unit_re.match(masked, ns - 1)) and not any(masked.endswith(w, 0, ns) for w in _V.not_values):
+            return True  # 一百X二十, 五X十四块 (1注1000万元: two numbers; 一共六百: a word before)
+        if ns >= 3 and not gap_ok(before) and b2 in _POINTS and masked[ns - 3] in _NUMERAL_LIKE:
+            return True  # 43215.X82米
+    return False
 
 
 def _share_range_unit(masked: str, out: list[ValueMatch]) -> None:

@@ -529,9 +529,14 @@ def _find_times(
     for s, e, kind, canon in cands:
         if s < last:
             continue
+        if canon is not None and e < len(text) and fold(text[e]) in _UNREAD_AFTER:
+            canon = None  # 下個月廿號 before 廿 was a day: the day was not read, so no month either
         out.append(new(TimeMatch, (s, e, text[s:e], kind, canon)))
         last = e
     return out
+
+
+_UNREAD_AFTER = frozenset(vocabulary().tens)  # numerals the time patterns do not read (whole or unresolved)
 
 
 def _leftmost_longest(c: tuple[int, int, str, str | None]) -> tuple[int, int]:

@@ -36,6 +36,7 @@ class ValueVocabulary(NamedTuple):
     mixed: str
     half: str
     percent: str
+    tens: dict[str, str]  # 廿 / 卅 / 卌 -> the numeral they stand for (read by value, spans unchanged)
     per_units: dict[str, str]  # 百 / 千 before 分之 with no numeral of their own -> % / ‰
     thousands: frozenset[str]
     determiners: frozenset[str]
@@ -79,6 +80,7 @@ def vocabulary() -> ValueVocabulary:
         mixed=n["mixedFraction"],
         half=n["half"],
         percent=n["percent"],
+        tens=dict(n["tens"]),
         per_units=dict(n["perUnits"]),
         thousands=frozenset(n["thousandsSeparators"]),
         determiners=frozenset(n["determiners"]),

@@ -55,7 +55,7 @@ def test_explicit_encoding_turns_other_bytes_into_error_records(tmp_path):
     gbk = tmp_path / "gbk.txt"
     gbk.write_bytes(GBK_LINE + b"\n" + "打开报表".encode("gbk") + b"\n")
     r = run_batch(str(gbk), str(out), "--workers", "1", "--encoding", "gbk", "--fields", "originalText",
-                  "--reference-time", REF)
+                  "--reference-time", REF, "--force")
     assert r.returncode == 0, r.stderr
     assert [row["originalText"] for row in output_of(out)] == ["查询 AGV-02 当前状态", "打开报表"]
 
@@ -106,7 +106,7 @@ def test_csv_records_start_at_their_physical_line(tmp_path):
     assert [(row["line"], row.get("id"), row.get("errorCode")) for row in rows] == [
         (2, "m1", None), (4, None, "E451"), (5, None, "E458"), (6, "m3", None), (7, "m4", None)]
     assert rows[0]["originalText"] == "查询 AGV-01\n当前状态" and rows[3]["originalText"] == "查询 AGV-02 当前状态"
-    r = run_batch(str(src), str(out), "--format", "csv", "--text-field", "body")
+    r = run_batch(str(src), str(out), "--format", "csv", "--text-field", "body", "--force")
     assert r.returncode == 2 and "E407" in r.stderr and "Traceback" not in r.stderr
 
 
@@ -169,3 +169,31 @@ def test_python_api_keeps_every_item_in_order():
     assert rows[1]["id"] == "k" and "全年检修报表" in rows[1]["canonicalText"]
     assert rows[2]["errorCode"] == "E454" and rows[3]["errorCode"] == "E453"
     assert json.dumps(rows, ensure_ascii=False)  # plain JSON values
+
+
+def test_an_existing_output_a_missing_directory_and_a_stray_scheduler_are_refused(tmp_path):
+    src = tmp_path / "in.txt"
+    src.write_text("查询 AGV-01 当前状态\n", encoding="utf-8")
+    out = tmp_path / "o.jsonl"
+    out.write_text("keep me\n", encoding="utf-8")
+    r = run_batch(str(src), str(out))
+    assert r.returncode == 2 and "E411" in r.stderr and "--force" in r.stderr and "Traceback" not in r.stderr
+    assert out.read_text(encoding="utf-8") == "keep me\n"
+    assert run_batch(str(src), str(out), "--force", "--workers", "1").returncode == 0
+    assert out.read_text(encoding="utf-8") != "keep me\n"
+    missing = tmp_path / "no" / "such" / "o.jsonl"
+    r = run_batch(str(src), str(missing))
+    assert r.returncode == 2 and "E412" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert not missing.parent.exists()
+    assert run_batch(str(src), str(missing), "--mkdir", "--workers", "1").returncode == 0 and missing.exists()
+    r = run_batch(str(src), str(tmp_path / "p.jsonl"), "--scheduler", "tcp://127.0.0.1:8786")
+    assert r.returncode == 2 and "E413" in r.stderr
+
+
+def test_a_csv_with_one_column_is_read_as_csv_its_header_not_an_utterance(tmp_path):
+    src = tmp_path / "one.csv"
+    src.write_text("utterance\n查询 AGV-01 当前状态\n取消订单\n", encoding="utf-8")
+    out = tmp_path / "o.jsonl"
+    r = run_batch(str(src), str(out), "--text-field", "utterance", "--workers", "1", "--fields", "originalText")
+    assert r.returncode == 0, r.stderr
+    assert [row["originalText"] for row in output_of(out)] == ["查询 AGV-01 当前状态", "取消订单"]

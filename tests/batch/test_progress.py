@@ -15,5 +15,7 @@ def test_plain_progress_line_when_stderr_is_not_a_terminal(caplog, monkeypatch):
         quiet = ProgressReport(enabled=False, every_seconds=0.0)
         quiet.update(5)
     lines = [r.getMessage() for r in caplog.records if r.name == "nlu.batch"]
-    assert len(lines) == 1
-    assert lines[0].startswith("progress: 128 of 1,000 records, 3 with errors")
+    assert len(lines) == 2
+    # a first line at once (before any worker is warm), then the total and an ETA
+    assert lines[0] == "progress: 100 of 1,000 records (starting)"
+    assert lines[1].startswith("progress: 128 of 1,000 records, 3 with errors") and ", ETA " in lines[1]

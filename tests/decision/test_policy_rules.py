@@ -33,7 +33,7 @@ def _text(case: dict) -> str:
 
 def _run(case: dict):  # noqa: ANN202
     r = nlu.understand(_text(case), source=case.get("source", "typed"), reference_time=REF,
-                       referents=case.get("referents"), budget_ms=10_000)
+                       referents=case.get("referents"), alternatives=case.get("alternatives"), budget_ms=10_000)
     fired = [c[len(RULE_CODE):] for c in r.decision.reason_codes if c.startswith(RULE_CODE)]
     return r, fired
 

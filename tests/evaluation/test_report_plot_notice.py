@@ -17,7 +17,7 @@ def test_eval_report_says_when_and_why_the_plot_is_skipped(tmp_path):
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     if importlib.util.find_spec("matplotlib") is None:
-        assert "reliability diagram skipped (matplotlib is not installed: pip install 'nlu[report]')" in r.stderr
+        assert "reliability diagram skipped (matplotlib is not installed: pip install 'legacy-nlu[report]')" in r.stderr
         assert not (tmp_path / "r" / "reliability.png").exists()
     else:
         assert (tmp_path / "r" / "reliability.png").exists() or "reliability diagram skipped (no calibration" in r.stderr
