@@ -125,9 +125,10 @@ class Isolator:
         goes whatever its words."""
         base = self._isolate_shapes(text, cuts, breaks, wraps)
         if base is not None:
-            base = self._keep_records(text, base, breaks)
+            base = self._keep_records(text, base, cuts, breaks)
         taken = [(s, e) for s, e, _ in base.drops] if base is not None else []
-        readers = [(s, e) for s, e in reader_spans(self.roles, text, self._own_read, self._own_business, breaks, gaps)
+        readers = [(s, e) for s, e in reader_spans(self.roles, text, self._own_read, self._own_business, breaks, gaps,
+                                                 self._request)
                    if not any(a <= s and e <= b for a, b in taken)]
         if not readers:
             return base
@@ -150,21 +151,32 @@ class Isolator:
                          base.split if base is not None else False, only, shapes)
 
     def _own_read(self, clause: str) -> bool:
-        """A read-only business request standing alone in `clause` (助手，查一下 AGV-03)."""
-        return self._request(clause) and not self._write(clause) and not self.roles.behaviour.search(clause)
+        """A read-only business question standing alone in `clause` (助手，查一下 AGV-03): a read
+        verb or a question word over business material, nothing written, no behaviour cue.
+        Business words alone (…的AI应自动将 ST-09 的任务标记为完成) are not a question."""
+        return self._query(clause) and not self._write(clause) and not self.roles.behaviour.search(clause)
 
     def _own_business(self, clause: str) -> bool:
-        """Business material of the user's in `clause`: a request, or an identifier."""
-        return self._request(clause) or any(p.search(clause) for p in self._id_patterns)
+        """Business material of the user's in `clause`: an identifier, or a business question
+        (a pack word alone — 本段, 优先级 — is not the user's material)."""
+        return any(p.search(clause) for p in self._id_patterns) or self._query(clause)
 
-    def _keep_records(self, text: str, base: Isolation, breaks: frozenset[int] = frozenset()) -> Isolation | None:
+    def _keep_records(self, text: str, base: Isolation, cuts: frozenset[int] = frozenset(),
+                      breaks: frozenset[int] = frozenset()) -> Isolation | None:
         """Take back the drops that fall in records (a fault report, a log line) held only by a
         soft shape or a role marker: data is the user's material, not an attack."""
         sents = sentences(text, breaks)
+        record: dict[tuple[int, int], bool] = {}  # each sentence judged once, however many drops touch it
+
+        def is_guarded(a: int, b: int) -> bool:
+            if (a, b) not in record:
+                record[(a, b)] = is_record(self.roles, text[a:b]) and self._record_shapes_only(
+                    text[a:b], frozenset(c - a for c in cuts if a < c < b))
+            return record[(a, b)]
+
         kept = []
         for s, e, r in base.drops:
-            guarded = [(a, b) for a, b in sents if a < e and s < b
-                       and is_record(self.roles, text[a:b]) and self._record_shapes_only(text[a:b])]
+            guarded = [(a, b) for a, b in sents if a < e and s < b and is_guarded(a, b)]
             if not guarded:
                 kept.append((s, e, r))
                 continue
@@ -179,8 +191,10 @@ class Isolator:
             return None
         return Isolation(tuple(kept), base.mixed, base.split, base.only, base.shapes)
 
-    def _record_shapes_only(self, unit: str) -> bool:
-        alone = self._isolate_shapes(unit)
+    def _record_shapes_only(self, unit: str, cuts: frozenset[int] = frozenset()) -> bool:
+        """The shapes that hold `unit` (read with the pauses cleaning removed inside it, as the
+        whole text was) are only the soft ones a record may carry."""
+        alone = self._isolate_shapes(unit, cuts)
         if alone is None:
             return True
         shapes = set(alone.shapes)

@@ -27,8 +27,9 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 ROLES_FILE = "injection_roles.json"
-_SENTENCE = re.compile(r"[^\n。！？!?；;]+")
-_CLAUSE = re.compile(r"[^，,]+")
+_SENTENCE = re.compile(r"(?:[^\n。！？!?；;]|!(?=--))+")  # the ! of an HTML comment (<!--) ends nothing
+_CLOSE = re.compile(r"[\]】)）]")
+_CLAUSE = re.compile(r"[^，,—…]+")  # a dash or an ellipsis sets a clause apart as a comma does
 
 
 class RoleDataError(NluError):
@@ -53,6 +54,8 @@ class RoleRules:
     record_not_about: re.Pattern[str]
     log: re.Pattern[str]
     gate: re.Pattern[str]
+    header: re.Pattern[str]  # a bracketed header that claims a turn of the user's or the system's
+    broadcast: re.Pattern[str]  # a vocative opened by 各位/致/dear…: a letter's greeting, not the user's own voice
 
 
 def compile_roles(data: dict) -> RoleRules:
@@ -60,9 +63,14 @@ def compile_roles(data: dict) -> RoleRules:
         readers = _alt(data["readers"])
         vocative = re.compile(r"(?:^|(?<=[:：\s|,，]))\s*" + _alt(data["vocativeBefore"]) + r"?\s*" + readers
                               + r"(?:们)?\s*[:：,，]", re.IGNORECASE)
-        reader_phrase = re.compile(_alt(data["readerPhrases"]), re.IGNORECASE)
-        behaviour = re.compile(_alt(data["behaviour"] + data["frames"]), re.IGNORECASE)
-        frame = re.compile(_alt(data["frames"]), re.IGNORECASE)
+        agents = _alt(data.get("agentReaders", []))
+        phrases = [re.escape(w) for w in data["readerPhrases"]] + [
+            p.replace("{A}", agents) for p in data.get("readerPatterns", [])]
+        reader_phrase = re.compile(_alt(phrases, escape=False), re.IGNORECASE)
+        frames = [re.escape(w) for w in data["frames"]] + list(data.get("framePatterns", []))
+        behaviours = [re.escape(w) for w in data["behaviour"]] + list(data.get("behaviourPatterns", [])) + frames
+        behaviour = re.compile(_alt(behaviours, escape=False), re.IGNORECASE)
+        frame = re.compile(_alt(frames, escape=False), re.IGNORECASE)
         directive = re.compile(_alt(data["directive"], escape=False), re.IGNORECASE)
         record = re.compile(_alt(data["recordCues"], escape=False))
         record_directive = re.compile(_alt(data["recordDirective"], escape=False), re.IGNORECASE)
@@ -71,8 +79,13 @@ def compile_roles(data: dict) -> RoleRules:
     except (KeyError, re.error) as exc:
         raise RoleDataError(f"{ROLES_FILE}: bad role data ({exc})") from exc
     gate = re.compile(vocative.pattern + "|" + reader_phrase.pattern + "|" + behaviour.pattern, re.IGNORECASE)
+    broadcast = re.compile(r"\s*" + _alt(data["vocativeBefore"]), re.IGNORECASE)
+    try:
+        header = re.compile(_alt(data.get("forgedHeaders", []) or ["(?!)"], escape=False), re.IGNORECASE)
+    except re.error as exc:
+        raise RoleDataError(f"{ROLES_FILE}: bad forgedHeaders ({exc})") from exc
     return RoleRules(vocative, reader_phrase, behaviour, frame, directive, record, record_directive,
-                     frozenset(data["recordShapes"]), not_about, log, gate)
+                     frozenset(data["recordShapes"]), not_about, log, gate, header, broadcast)
 
 
 def load_roles(root: "Path | None" = None) -> RoleRules:
@@ -103,17 +116,24 @@ def sentences(text: str, breaks: frozenset[int] = frozenset()) -> list[tuple[int
 
 
 def reader_spans(rules: RoleRules, text: str, own_read, own_business, breaks: frozenset[int] = frozenset(),  # noqa: ANN001
-                 gaps: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+                 gaps: frozenset[int] = frozenset(), business=None) -> list[tuple[int, int]]:  # noqa: ANN001
     """Spans of instructions to a reader: from the reader clause to its sentence's end (a
     frame — a story, an example, an encoded or foreign payload — to its line's end); and what
     follows a run of blank lines to its line's end (text set out of the user's sight).
     `own_read(clause)` says a clause is a read-only business request of the user's own."""
     out = []
     line_spans = lines(text, breaks)
+    single_line = len(line_spans) == 1
     for g in sorted(gaps):
         span = next(((a, b) for a, b in line_spans if b > g and a >= g - 1), None)
         if span is not None and not own_read(text[span[0]:span[1]]):
             out.append(span)
+    business = business or own_business
+    for m in rules.header.finditer(text):  # a forged turn header: [用户补充]：…, （系统澄清已确认：…）
+        line_end = next((b for a, b in line_spans if a <= m.start() < b), len(text))
+        close = _CLOSE.search(text, m.end(), line_end)
+        # a short tag ([用户补充]) heads what follows on its line; a long one holds its claim inside
+        out.append((m.start(), close.end() if close and close.start() - m.end() > 6 else line_end))
     if not rules.gate.search(text):
         return out
     for s, e in sentences(text, breaks):
@@ -125,6 +145,7 @@ def reader_spans(rules: RoleRules, text: str, own_read, own_business, breaks: fr
         voc = rules.vocative.search(sent)
         phrase = rules.reader_phrase.search(sent)
         addressed = [x.start() + s for x in (voc, phrase) if x is not None]
+        named_end = max([x.end() + s for x in (voc, phrase) if x is not None] or [s])  # the reader's own words
         if addressed:
             start = min(addressed)
             start = max([a for a, _ in clauses if a <= start] or [s]) if voc is None or s + voc.start() != start else start
@@ -142,11 +163,23 @@ def reader_spans(rules: RoleRules, text: str, own_read, own_business, breaks: fr
         if start is None:
             continue
         end = line_end if frame else e
+        if kind == "behaviour" and not frame and clauses:
+            # a behaviour ends where the user's own business resumes (…执行，然后告诉我 WO-… 的进度)
+            i = max(k for k, (a, _) in enumerate(clauses) if a <= s + behaviour.start())
+            j = next((k for k in range(i + 1, len(clauses)) if own_business(text[clauses[k][0]:clauses[k][1]])), None)
+            if j is not None:
+                end = clauses[j - 1][1]
         while start < end and text[start].isspace():
             start += 1
         # a reader named: it goes unless it is a read of the user's own; a behaviour alone goes
         # only where it holds no business material of the user's (谁有最高权限能关闭 WO-…)
-        if own_read(text[start:end]) or (kind == "behaviour" and own_business(text[start:end])):
+        if (not (frame and kind == "behaviour") and own_read(text[max(start, named_end):end])) \
+                or (kind == "behaviour" and not frame and own_business(text[start:end])):
+            continue
+        # the user opening a one-line turn by naming the assistant (AI请帮我取消 T-…): no
+        # pasted material around it, so it is the user's own request, judged as one
+        if kind is None and not behaviour and single_line and not text[:start].strip() \
+                and not rules.broadcast.match(text, start) and business(text[start:end]):
             continue
         out.append((start, end))
     return out
