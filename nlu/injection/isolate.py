@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nlu.injection.fold import fold_view_fast, table_chars
+from nlu.injection.roles import RoleRules, is_record, load_roles, reader_spans, sentences
 from nlu.injection.rules import InjectionRules, load_rules, marker_word
 from nlu.injection.units import FRONT_MATTER, TAG_START, Unit, segment, table_rows
 from nlu.text.first_chars import CharIndex, first_chars, rarest, required_chars
@@ -71,8 +72,9 @@ class Isolation:
 class Isolator:
     """Built once per pack; `isolate` keeps no state between calls."""
 
-    def __init__(self, pack: "Pack", rules: InjectionRules | None = None) -> None:
+    def __init__(self, pack: "Pack", rules: InjectionRules | None = None, roles: RoleRules | None = None) -> None:
         self.rules = rules or load_rules(pack.root)
+        self.roles = roles or load_roles(pack.root)
         letters = "".join(sorted({c.lower() for p in pack.identifier_patterns for c in p.example if c.isascii() and c.isalpha()}))
         self._fold_chars = table_chars(self.rules.fold)
         self._folded = [s for s in self.rules.shapes if not s.raw]
@@ -117,7 +119,91 @@ class Isolator:
 
     # -- entry point ------------------------------------------------------------------
     def isolate(self, text: str, cuts: frozenset[int] = frozenset(), breaks: frozenset[int] = frozenset(),
-                wraps: tuple[tuple[int, int], ...] = ()) -> Isolation | None:
+                wraps: tuple[tuple[int, int], ...] = (), gaps: frozenset[int] = frozenset()) -> Isolation | None:
+        """The shape rules' isolation, then the roles (``nlu.injection.roles``): a record the
+        shapes cut on a soft shape or a role marker is kept whole; an instruction to a reader
+        goes whatever its words."""
+        base = self._isolate_shapes(text, cuts, breaks, wraps)
+        if base is not None:
+            base = self._keep_records(text, base, cuts, breaks)
+        taken = [(s, e) for s, e, _ in base.drops] if base is not None else []
+        readers = [(s, e) for s, e in reader_spans(self.roles, text, self._own_read, self._own_business, breaks, gaps,
+                                                 self._request)
+                   if not any(a <= s and e <= b for a, b in taken)]
+        if not readers:
+            return base
+        spans = sorted([(s, e, r) for s, e, r in (base.drops if base is not None else ())] + [(s, e, "") for s, e in readers])
+        drops: list[tuple[int, int, str]] = []
+        for s, e, r in spans:  # union of overlapping drops
+            if drops and s <= drops[-1][1]:
+                ps, pe, pr = drops[-1]
+                drops[-1] = (ps, max(pe, e), pr)
+            else:
+                drops.append((s, e, r))
+        rest, at = [], 0
+        for s, e, _ in drops:
+            rest.append(text[at:s])
+            at = e
+        rest.append(text[at:])
+        only = not self._request(" ".join(rest))
+        shapes = tuple(sorted({*(base.shapes if base is not None else ()), "reader_instruction"}))
+        return Isolation(tuple(drops), base.mixed if base is not None else False,
+                         base.split if base is not None else False, only, shapes)
+
+    def _own_read(self, clause: str) -> bool:
+        """A read-only business question standing alone in `clause` (助手，查一下 AGV-03): a read
+        verb or a question word over business material, nothing written, no behaviour cue.
+        Business words alone (…的AI应自动将 ST-09 的任务标记为完成) are not a question."""
+        return self._query(clause) and not self._write(clause) and not self.roles.behaviour.search(clause)
+
+    def _own_business(self, clause: str) -> bool:
+        """Business material of the user's in `clause`: an identifier, or a business question
+        (a pack word alone — 本段, 优先级 — is not the user's material)."""
+        return any(p.search(clause) for p in self._id_patterns) or self._query(clause)
+
+    def _keep_records(self, text: str, base: Isolation, cuts: frozenset[int] = frozenset(),
+                      breaks: frozenset[int] = frozenset()) -> Isolation | None:
+        """Take back the drops that fall in records (a fault report, a log line) held only by a
+        soft shape or a role marker: data is the user's material, not an attack."""
+        sents = sentences(text, breaks)
+        record: dict[tuple[int, int], bool] = {}  # each sentence judged once, however many drops touch it
+
+        def is_guarded(a: int, b: int) -> bool:
+            if (a, b) not in record:
+                record[(a, b)] = is_record(self.roles, text[a:b]) and self._record_shapes_only(
+                    text[a:b], frozenset(c - a for c in cuts if a < c < b))
+            return record[(a, b)]
+
+        kept = []
+        for s, e, r in base.drops:
+            guarded = [(a, b) for a, b in sents if a < e and s < b and is_guarded(a, b)]
+            if not guarded:
+                kept.append((s, e, r))
+                continue
+            at = s  # the drop outside the records goes only where a shape still holds it
+            for a, b in guarded + [(e, e)]:
+                if max(a, s) > at and self._isolate_shapes(text[at:max(a, s)]) is not None:
+                    kept.append((at, max(a, s), r))
+                at = max(at, min(b, e))
+        if len(kept) == len(base.drops):
+            return base
+        if not kept:
+            return None
+        return Isolation(tuple(kept), base.mixed, base.split, base.only, base.shapes)
+
+    def _record_shapes_only(self, unit: str, cuts: frozenset[int] = frozenset()) -> bool:
+        """The shapes that hold `unit` (read with the pauses cleaning removed inside it, as the
+        whole text was) are only the soft ones a record may carry."""
+        alone = self._isolate_shapes(unit, cuts)
+        if alone is None:
+            return True
+        shapes = set(alone.shapes)
+        if "role_token" in shapes and not self.roles.log.search(unit):
+            return False  # a role marker outside a log line is a forged turn, not a log field
+        return shapes <= self.roles.record_shapes
+
+    def _isolate_shapes(self, text: str, cuts: frozenset[int] = frozenset(), breaks: frozenset[int] = frozenset(),
+                        wraps: tuple[tuple[int, int], ...] = ()) -> Isolation | None:
         """None when nothing in `text` addresses the system (the usual turn). `cuts`, `breaks`
         and `wraps` are what cleaning removed (`nlu.injection.marks`): pauses, line breaks and
         bidi-wrapped stretches, in `text`'s coordinates."""

@@ -30,6 +30,10 @@ class Marks:
     cuts: frozenset[int] = frozenset()
     breaks: frozenset[int] = frozenset()
     wraps: tuple[tuple[int, int], ...] = ()
+    gaps: frozenset[int] = frozenset()  # where a run of blank lines was removed (text set far below)
+
+
+_GAP_LINES = 5  # line breaks in one removed run that set what follows out of sight
 
 
 NO_MARKS = Marks()
@@ -42,6 +46,7 @@ def removed_marks(alignment: "Alignment") -> Marks:
     original = alignment.original
     cuts: set[int] = set()
     breaks: set[int] = set()
+    gaps: set[int] = set()
     opened: list[int] = []
     wraps: list[tuple[int, int]] = []
     for seg in alignment.segments:
@@ -53,6 +58,8 @@ def removed_marks(alignment: "Alignment") -> Marks:
         cuts.add(seg.c0)
         if "\n" in gone:
             breaks.add(seg.c0)
+            if gone.count("\n") >= _GAP_LINES:
+                gaps.add(seg.c0)
         for ch in gone:
             if ch in _BIDI_OPEN:
                 opened.append(seg.c0)
@@ -64,4 +71,4 @@ def removed_marks(alignment: "Alignment") -> Marks:
         wraps.append((opened[0], len(alignment.text)))  # never closed: runs to the end
     if not cuts:
         return NO_MARKS
-    return Marks(frozenset(cuts), frozenset(breaks), tuple(sorted(wraps)))
+    return Marks(frozenset(cuts), frozenset(breaks), tuple(sorted(wraps)), frozenset(gaps))

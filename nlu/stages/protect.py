@@ -327,7 +327,7 @@ class ProtectStage(Stage):
         """Drop injected instructions before anything is protected (they are not the question)."""
         text = draft.text
         marks = removed_marks(draft.alignment)
-        found = self._isolator.isolate(text, marks.cuts, marks.breaks, marks.wraps)
+        found = self._isolator.isolate(text, marks.cuts, marks.breaks, marks.wraps, marks.gaps)
         if found is None:
             return None
         spans = self._keep_referenced_identifiers(text, [(s, e) for s, e, _ in found.drops])
