@@ -1,6 +1,8 @@
 // A small typed client of `nlu serve`, compiled with `tsc --strict` against the types that
-// json-schema-to-typescript generates from nlu/schema/legacy-nlu.v1.schema.json (check.sh).
-import type { LegacyInputUnderstanding, TextSpan } from "./legacy-nlu.v1";
+// json-schema-to-typescript generates from `nlu schema` (legacy-nlu.v1.d.ts, check.sh); it compiles
+// under moduleResolution NodeNext (tsconfig.json) and Bundler (tsconfig.bundler.json) alike,
+// so the import names the emitted file, ./legacy-nlu.v1.js, as Node's ESM resolution requires.
+import type { LegacyInputUnderstanding, TextSpan } from "./legacy-nlu.v1.js";
 
 export interface UnderstandRequest {
   text: string;
