@@ -59,7 +59,7 @@ DEFAULT_CONCURRENCY = 1     # one at a time on a client,
 DEFAULT_TIMEOUT_MS = 1500.0  # hard timeout 1.5 s
 # Tasks that may wait for the one worker. 0 dropped 45 % of turns at 100 turns/s with every
 # turn sampled; eval/shadow_drops.py measures the choice (docs/shadow.md, "Busy drops").
-DEFAULT_QUEUE_SIZE = 8
+DEFAULT_QUEUE_SIZE = 16
 DEFAULT_EXIT_WAIT_MS = 3000.0  # at interpreter exit: the longest wait for accepted tasks
 STATS_EVERY_S = 10.0  # a worker writes the runner's counts at most this often
 UNKNOWN_LABELS = ("warn", "refuse")
@@ -268,8 +268,8 @@ class ShadowRunner:
                 **{k: int(stats.get(k, 0)) for k in RUNNER_COUNTS}}
 
     def _write_counts(self) -> None:
-        if self._sink is None or not self._runner_records:
-            return
+        if self._sink is None or not self._runner_records or not self._stats.get("offered"):
+            return  # a runner that was never offered a turn leaves no file behind
         self._stats_written = time.monotonic()
         try:
             self._sink(self.counts_record())
