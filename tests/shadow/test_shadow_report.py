@@ -189,3 +189,34 @@ def test_busy_drop_rate_from_the_last_count_record_of_each_runner(tmp_path, caps
 def test_a_log_without_runner_counts_says_so(hand_log, capsys):
     main(["shadow", "report", str(hand_log)])
     assert "busy drops: no runner counts in the log" in capsys.readouterr().out
+
+
+def test_a_busy_runner_s_drops_reach_the_report(tmp_path, capsys):
+    """End to end: turns dropped as busy by a runner with a path sink are in the report's drop rate."""
+    import threading
+
+    from nlu.pipeline import Stage
+
+    class Keep:
+        def decide(self, draft):
+            pass
+
+    class Gate(Stage):
+        name = "srl"
+        capability = "srl"
+        started, release = threading.Event(), threading.Event()
+
+        def run(self, draft):
+            self.started.set()
+            self.release.wait(10)
+
+    log = tmp_path / "busy.jsonl"
+    gate = Gate()
+    with ShadowRunner(sample_rate=1.0, queue_size=1, sink=str(log), pipeline=Pipeline([gate], policy=Keep())) as runner:
+        assert runner.submit("一")
+        assert gate.started.wait(10)
+        assert [runner.submit(t) for t in "二三四五"] == [True, False, False, False]  # one waits, three dropped
+        gate.release.set()
+        assert runner.wait_idle(10)
+    main(["shadow", "report", str(log)])
+    assert "busy drops: 3/5 = 60.00 %" in capsys.readouterr().out
