@@ -33,6 +33,7 @@ E109 = "budget_ms must be positive; got {value!r}"
 E110 = "catalog: {problem}"
 E111 = "reference_time {value!r} is out of range: the year must be between {low} and {high}"
 E112 = "shadow: {problem}"
+E113 = "shadow: {problem} (the allowed control labels: docs/shadow.md, 'nlu shadow report --help')"
 # E12x: `nlu serve` options
 E120 = "--port {port} is out of range: give 0-65535 (0 picks a free port)"
 E121 = "cannot listen on {where}: {reason}"

@@ -1,31 +1,45 @@
 """Low-cardinality metrics of every call, through the OpenTelemetry API (design 14).
 
 The pipeline records each finished call once (`record_call`); the shadow runner adds its
-comparisons and task outcomes. Metrics go to the OpenTelemetry API's global meter: a no-op
-until the host application installs an SDK — three lines (``pip install 'legacy-nlu[telemetry]'``)::
+comparisons and task outcomes. Metrics go to the OpenTelemetry API's global meter (scope
+``nlu``): a no-op until an SDK meter provider is installed. There is one way to expose them
+— the OpenTelemetry SDK with nlu's `views()`, e.g. the Prometheus exporter — and so one set
+of names and types, whatever else is installed (``legacy-nlu[telemetry]``, and ``[serve]``,
+which includes it; docs/telemetry.md)::
 
     from opentelemetry import metrics
-    from opentelemetry.sdk.metrics import MeterProvider
-    from opentelemetry.exporter.prometheus import PrometheusMetricReader
-    metrics.set_meter_provider(MeterProvider(metric_readers=[PrometheusMetricReader()]))
+    from prometheus_client import start_http_server
+    from nlu import telemetry
+    metrics.set_meter_provider(telemetry.meter_provider())  # SDK + Prometheus reader + views
+    start_http_server(9464, registry=telemetry.prometheus_registry())  # or serve telemetry.metrics_text()
 
-Instruments: counter ``nlu.requests`` (attributes: normalization_path, source_type, result,
-edit_count_bucket, protected_change_blocked, clarification_reason, fallback_reason,
-injection_flag, dictionary_revision, normalizer_revision) and histogram ``nlu.duration`` (ms;
-normalization_path, source_type, result) per call; counters ``nlu.edits`` (edit_type, applied,
-source_type) and ``nlu.entities`` (entity_type, source_type) carry the design's "edit / entity
-type counts" as their own series instead of one attribute per type on every request (that
-would multiply the series); ``nlu.shadow.comparisons`` (route_before/after,
-domain_before/after, source_type, result), ``nlu.shadow.tasks`` (outcome) and
-``nlu.user_actions`` (user_action) for shadow mode.
+Instruments (`INSTRUMENTS`; names and units after the OpenTelemetry semantic conventions:
+dotted lower-case names under the ``nlu.`` namespace, UCUM units, durations in seconds,
+counters named by the plural of what they count with an ``{annotation}`` unit):
 
-Privacy is enforced here, not by convention: every attribute name must be in
-`VOCABULARY` and every value in that name's closed set. A name that is not listed is
-dropped; a value that is not listed becomes ``other`` (logged as W301 with the *name* only,
-never the value). No text, entity value, identifier, number, date, prompt, key or token can
-therefore reach a metric — whatever a caller or a stage puts into an attribute.
+- counter ``nlu.requests`` ({request}; normalization_path, source_type, result,
+  edit_count_bucket, protected_change_blocked, clarification_reason, fallback_reason,
+  injection_flag, dictionary_revision, normalizer_revision) — one per call;
+- histogram ``nlu.request.duration`` (s; normalization_path, source_type, result);
+- counters ``nlu.edits`` ({edit}; edit_type, applied, source_type) and ``nlu.entities``
+  ({entity}; entity_type, source_type): the design's "edit / entity type counts" as their own
+  series instead of one attribute per type on every request;
+- counters ``nlu.shadow.comparisons`` ({comparison}; route_before/after, domain_before/after,
+  source_type, result), ``nlu.shadow.tasks`` ({task}; outcome) and ``nlu.user_actions``
+  ({action}; user_action) for shadow mode.
 
-`metrics_text()` is the Prometheus text exposition for a service's ``GET /metrics``.
+In Prometheus (the exporter's translation): ``nlu_requests_total``,
+``nlu_request_duration_seconds`` (histogram), ``nlu_edits_total``, ``nlu_entities_total``,
+``nlu_shadow_comparisons_total``, ``nlu_shadow_tasks_total``, ``nlu_user_actions_total``.
+nlu records no HTTP metrics: request timings are the web framework's instrumentation's
+(``http.server.request.duration``), not duplicated here.
+
+Privacy: the attribute *names* of each instrument are a closed set enforced by the SDK with
+OpenTelemetry Views (`views()`: ``attribute_keys`` per instrument; a host with its own
+provider passes ``views=telemetry.views()``). Attribute *values* are a closed vocabulary per
+name (`VOCABULARY`), applied where the values are made: a value that is not listed becomes
+``other`` (logged as W301 with the *name* only, never the value). No text, entity value,
+identifier, number, date, prompt, key or token can therefore reach a metric.
 """
 from __future__ import annotations
 
@@ -43,7 +57,7 @@ log = logging.getLogger("nlu.telemetry")
 
 NORMALIZER_REVISION = __version__  # the code's version names the normalizer
 
-W301 = "W301 telemetry: attribute %r dropped or its value replaced by 'other' (not in the closed vocabulary)"
+W301 = "W301 telemetry: a value of attribute %r replaced by 'other' (not in the closed vocabulary)"
 
 # -- the closed vocabulary -----------------------------------------------------------------
 _BOOL = frozenset({"true", "false"})
@@ -110,12 +124,11 @@ def allowed(name: str, value: Any) -> bool:
 
 
 def clean_attributes(attributes: Mapping[str, Any]) -> dict[str, str]:
-    """The attributes restricted to the vocabulary: unknown names dropped, unknown values → ``other``."""
+    """Each value in its name's vocabulary, or ``other`` (a name with no vocabulary has only ``other``).
+
+    Values only: which names an instrument carries is the Views' business (`views()`)."""
     out: dict[str, str] = {}
     for name, value in attributes.items():
-        if name not in VOCABULARY:
-            _warn(name)
-            continue
         if allowed(name, value):
             out[name] = value
         else:
@@ -217,10 +230,6 @@ def call_attributes(result: "LegacyInputUnderstanding") -> dict[str, str]:
     return dict(zip(_CALL, summary(result)[0]))
 
 
-_CALL = ("normalization_path", "source_type", "result", "edit_count_bucket", "protected_change_blocked",
-         "clarification_reason", "fallback_reason", "injection_flag", "dictionary_revision", "normalizer_revision")
-
-
 _pack_revision: str | None = None
 
 
@@ -236,7 +245,9 @@ def dictionary_revision() -> str:
     return _pack_revision
 
 
-DURATION_BUCKETS_MS = (0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0, 1500.0, 5000.0)
+#: histogram bounds of ``nlu.request.duration`` in seconds: a call takes about a millisecond
+#: and is cut at its budget (0.1 s by default, 1.5 s in shadow mode)
+DURATION_BUCKETS_S = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 1.5, 5.0)
 
 
 # -- instruments --------------------------------------------------------------------------
@@ -245,15 +256,41 @@ DURATION_BUCKETS_MS = (0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0
 # scrape, not on every call: an SDK measurement with ten attributes costs ~10-15 µs, and a
 # call makes several. Only the duration histogram is measured synchronously, with the
 # three attributes that slice a latency (path, source, result).
-_COUNTERS = (  # name, description
-    ("nlu.requests", "nlu calls"),
-    ("nlu.edits", "corrections proposed, by type and whether applied"),
-    ("nlu.entities", "entities found, by type"),
-    ("nlu.shadow.comparisons", "shadow runs: the control's route and domain against nlu's"),
-    ("nlu.shadow.tasks", "shadow tasks by outcome"),
-    ("nlu.user_actions", "what the user did with a suggestion or question"),
-)
+_CALL = ("normalization_path", "source_type", "result", "edit_count_bucket", "protected_change_blocked",
+         "clarification_reason", "fallback_reason", "injection_flag", "dictionary_revision", "normalizer_revision")
 _DURATION_NAMES = ("normalization_path", "source_type", "result")
+_EDIT = ("edit_type", "applied", "source_type")
+_ENTITY = ("entity_type", "source_type")
+_SHADOW = ("route_before", "route_after", "domain_before", "domain_after", "source_type", "result")
+
+DURATION = "nlu.request.duration"
+#: every instrument: name → (kind, unit, description, its closed attribute set)
+INSTRUMENTS: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
+    "nlu.requests": ("counter", "{request}", "nlu calls", _CALL),
+    DURATION: ("histogram", "s", "end-to-end duration of one nlu call", _DURATION_NAMES),
+    "nlu.edits": ("counter", "{edit}", "corrections proposed, by type and whether applied", _EDIT),
+    "nlu.entities": ("counter", "{entity}", "entities found, by type", _ENTITY),
+    "nlu.shadow.comparisons": ("counter", "{comparison}", "shadow runs: the control's route and domain against nlu's",
+                               _SHADOW),
+    "nlu.shadow.tasks": ("counter", "{task}", "shadow tasks by outcome", ("outcome",)),
+    "nlu.user_actions": ("counter", "{action}", "what the user did with a suggestion or question", ("user_action",)),
+}
+_COUNTERS = tuple(name for name, spec in INSTRUMENTS.items() if spec[0] == "counter")
+
+
+def views() -> list:
+    """The OpenTelemetry Views of nlu's instruments: each keeps only its own attribute names
+    (any other is dropped by the SDK), and the duration histogram gets `DURATION_BUCKETS_S`.
+
+    Needs the SDK (``legacy-nlu[telemetry]``). Pass them to the provider that collects nlu's
+    metrics: ``MeterProvider(metric_readers=[...], views=telemetry.views())``."""
+    from opentelemetry.sdk.metrics.view import ExplicitBucketHistogramAggregation, View
+
+    out = []
+    for name, (kind, _unit, _desc, keys) in INSTRUMENTS.items():
+        buckets = ExplicitBucketHistogramAggregation(DURATION_BUCKETS_S) if kind == "histogram" else None
+        out.append(View(instrument_name=name, meter_name="nlu", attribute_keys=set(keys), aggregation=buckets))
+    return out
 
 
 class _Tallies:
@@ -261,9 +298,7 @@ class _Tallies:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.counts: dict[str, dict[tuple, list]] = {name: {} for name, _ in _COUNTERS}
-        self.duration_sum = 0.0
-        self.duration_count = 0
+        self.counts: dict[str, dict[tuple, list]] = {name: {} for name in _COUNTERS}
 
     def add(self, counter: str, key: tuple, attrs: dict[str, str], n: int = 1) -> None:
         table = self.counts[counter]
@@ -274,8 +309,8 @@ class _Tallies:
             else:
                 slot[1] += n
 
-    def add_many(self, rows: list[tuple[str, tuple, dict[str, str], int]], duration_ms: float) -> None:
-        """One call's counts and duration under one lock acquisition."""
+    def add_many(self, rows: list[tuple[str, tuple, dict[str, str], int]]) -> None:
+        """One call's counts under one lock acquisition."""
         counts = self.counts
         with self.lock:
             for counter, key, attrs, n in rows:
@@ -285,8 +320,6 @@ class _Tallies:
                     table[key] = [attrs, n]
                 else:
                     slot[1] += n
-            self.duration_sum += duration_ms
-            self.duration_count += 1
 
     def snapshot(self, counter: str) -> list[tuple[dict[str, str], int]]:
         with self.lock:
@@ -307,14 +340,15 @@ class _Instruments:
                 return [Observation(n, attrs) for attrs, n in _tallies.snapshot(counter)]
             return observe
 
-        self.observables = [meter.create_observable_counter(name, callbacks=[callback_for(name)], unit="1",
-                                                            description=desc) for name, desc in _COUNTERS]
-        desc = "end-to-end duration of one call"
-        try:  # buckets for a call that takes about a millisecond and is cut at 1.5 s
-            self.duration = meter.create_histogram("nlu.duration", unit="ms", description=desc,
-                                                   explicit_bucket_boundaries_advisory=DURATION_BUCKETS_MS)
+        self.observables = [meter.create_observable_counter(name, callbacks=[callback_for(name)], unit=unit,
+                                                            description=desc)
+                            for name, (kind, unit, desc, _keys) in INSTRUMENTS.items() if kind == "counter"]
+        _kind, unit, desc, _keys = INSTRUMENTS[DURATION]
+        try:  # the buckets also for a host provider without nlu's views
+            self.duration = meter.create_histogram(DURATION, unit=unit, description=desc,
+                                                   explicit_bucket_boundaries_advisory=DURATION_BUCKETS_S)
         except TypeError:  # an API before 1.23 has no bucket advice
-            self.duration = meter.create_histogram("nlu.duration", unit="ms", description=desc)
+            self.duration = meter.create_histogram(DURATION, unit=unit, description=desc)
 
 
 _lock = threading.Lock()
@@ -374,10 +408,6 @@ def _cleaned_for(names: tuple[str, ...], values: tuple) -> tuple[tuple, dict[str
     return hit
 
 
-_EDIT = ("edit_type", "applied", "source_type")
-_ENTITY = ("entity_type", "source_type")
-
-
 def _count(counter: str, names: tuple[str, ...], values: tuple, n: int = 1) -> dict[str, str]:
     key, attrs = _cleaned_for(names, values)
     _tallies.add(counter, key, attrs, n)
@@ -401,18 +431,15 @@ def record_summary(values: tuple, edits: Mapping[tuple[str, bool], int], entitie
         inst = _get()
         key, attrs = _cleaned_for(_CALL, tuple(values))
         src = attrs["source_type"]
-        inst.duration.record(duration_ms, _cleaned_for(_DURATION_NAMES, (attrs["normalization_path"], src, attrs["result"]))[1])
+        inst.duration.record(duration_ms / 1000.0, _cleaned_for(_DURATION_NAMES, (attrs["normalization_path"], src, attrs["result"]))[1])
         rows = [("nlu.requests", key, attrs, 1)]
         for (etype, applied), n in edits.items():
             rows.append(("nlu.edits", *_cleaned_for(_EDIT, (etype, "true" if applied else "false", src)), int(n)))
         for etype, n in entities.items():
             rows.append(("nlu.entities", *_cleaned_for(_ENTITY, (etype, src)), int(n)))
-        _tallies.add_many(rows, duration_ms)
+        _tallies.add_many(rows)
     except Exception as exc:  # noqa: BLE001 - logged with its type, the turn goes on
         log.warning("W302 telemetry: recording a call failed (%s)", type(exc).__name__)
-
-
-_SHADOW = ("route_before", "route_after", "domain_before", "domain_after", "source_type", "result")
 
 
 def record_shadow(attributes: Mapping[str, Any]) -> None:
@@ -438,71 +465,84 @@ def _record(counter: str, attributes: Mapping[str, Any]) -> None:
         log.warning("W302 telemetry: recording %s failed (%s)", counter, type(exc).__name__)
 
 
-# -- Prometheus exposition ----------------------------------------------------------------
-_registry: Any = None
+# -- the SDK and the Prometheus exporter ---------------------------------------------------
+_registry: Any = None  # the registry of the Prometheus reader nlu installed, if it did
+
+
+def meter_provider(*readers: Any, **options: Any) -> Any:
+    """An SDK `MeterProvider` with nlu's `views()` and `readers` (none given: a Prometheus
+    reader on `prometheus_registry()`). Needs ``legacy-nlu[telemetry]``."""
+    from opentelemetry.sdk.metrics import MeterProvider
+
+    if not readers:
+        readers = (_prometheus_reader(),)
+    return MeterProvider(metric_readers=list(readers), views=[*views(), *options.pop("views", ())], **options)
+
+
+def _prometheus_reader() -> Any:
+    global _registry
+    from opentelemetry.exporter.prometheus import PrometheusMetricReader
+
+    global _own_reader
+    try:
+        reader = PrometheusMetricReader(registry=prometheus_registry())
+    except TypeError:  # an exporter before the registry argument writes to the process-wide registry
+        from prometheus_client import REGISTRY
+
+        with _lock:
+            _registry = REGISTRY
+        reader = PrometheusMetricReader()
+    _own_reader = True
+    return reader
+
+
+_own_reader = False  # whether meter_provider() made a Prometheus reader on prometheus_registry()
+
+
+def prometheus_registry() -> Any:
+    """The `prometheus_client` registry nlu's Prometheus reader writes to (made on first use)."""
+    global _registry
+    with _lock:
+        if _registry is None:
+            from prometheus_client import CollectorRegistry
+
+            _registry = CollectorRegistry(auto_describe=True)
+        return _registry
 
 
 def enable_prometheus() -> bool:
-    """Make nlu this process's metrics host with a Prometheus reader, if nobody else is.
+    """Install `meter_provider()` as the process's global provider, unless one is installed.
 
-    Needs the [telemetry] extra. When no SDK meter provider has been installed, installs the
-    global one with a `PrometheusMetricReader` on a private registry and returns True (the
-    nlu service calls this at start-up; `metrics_text` calls it on first use). When the host
-    already installed its own provider, leaves it alone and returns False.
-    """
-    global _registry
-    if _registry is not None:
-        return True
-    try:
-        from opentelemetry import metrics
-        from opentelemetry.exporter.prometheus import PrometheusMetricReader
-        from opentelemetry.sdk.metrics import MeterProvider
-        from prometheus_client import CollectorRegistry
-    except ImportError:
-        return False
-    with _lock:
-        if _registry is not None:
+    The nlu service calls this at start-up. True when nlu's provider is the global one (now
+    or already); False when the host installed its own SDK provider — then that provider
+    and its readers carry nlu's metrics (with ``views=telemetry.views()``). Raises
+    ImportError without ``legacy-nlu[telemetry]``."""
+    from opentelemetry import metrics
+    from opentelemetry.sdk.metrics import MeterProvider
+
+    global _installed
+    with _install_lock:
+        if _installed:
             return True
         if _provider is not None or isinstance(metrics.get_meter_provider(), MeterProvider):
             return False
-        try:
-            registry = CollectorRegistry()
-            reader = PrometheusMetricReader(registry=registry)
-        except TypeError:  # an exporter before the registry argument: the process-wide registry
-            from prometheus_client import REGISTRY as registry
+        metrics.set_meter_provider(meter_provider())
+        _installed = True
+        return True
 
-            reader = PrometheusMetricReader()
-        metrics.set_meter_provider(MeterProvider(metric_readers=[reader]))
-        _registry = registry
-    return True
+
+_install_lock = threading.Lock()
+_installed = False
 
 
 def metrics_text() -> str:
-    """The Prometheus text exposition (format 0.0.4) of nlu's metrics.
+    """The Prometheus text exposition of nlu's metrics — the exporter's, through the SDK.
 
-    With the [telemetry] extra and no other SDK in the process: every instrument through the
-    SDK and the Prometheus exporter (`enable_prometheus` on first use; the counters include
-    calls made before it, the duration histogram starts then — call `enable_prometheus()` at
-    start-up). Otherwise: the same counters from nlu's in-process totals, all attributes,
-    and ``nlu_duration_ms_sum`` / ``_count`` instead of the histogram — valid and typed but
-    empty before any call.
-    """
-    if enable_prometheus():
-        from prometheus_client import generate_latest
+    Installs `meter_provider()` first (`enable_prometheus`) when no SDK provider is set. The
+    text is that of `prometheus_registry()` when a `meter_provider()` made the Prometheus
+    reader, else of prometheus_client's default registry (where a host's own
+    `PrometheusMetricReader()` writes). Raises ImportError without ``legacy-nlu[telemetry]``."""
+    from prometheus_client import REGISTRY, generate_latest
 
-        return generate_latest(_registry).decode("utf-8")
-    lines: list[str] = []
-    for name, desc in _COUNTERS:
-        prom = name.replace(".", "_") + "_total"
-        lines += [f"# HELP {prom} {desc} (in-process totals; legacy-nlu[telemetry] adds the duration histogram)",
-                  f"# TYPE {prom} counter"]
-        for attrs, n in sorted(_tallies.snapshot(name), key=lambda x: sorted(x[0].items())):
-            labels = ",".join(f'{k}="{v}"' for k, v in sorted(attrs.items()))  # vocabulary values: no escaping needed
-            lines.append(f"{prom}{{{labels}}} {n}")
-    t = _tallies
-    with t.lock:
-        dsum, dcount = t.duration_sum, t.duration_count
-    lines += ["# HELP nlu_duration_ms end-to-end duration of one call in milliseconds",
-              "# TYPE nlu_duration_ms summary",
-              f"nlu_duration_ms_sum {dsum:.3f}", f"nlu_duration_ms_count {dcount}"]
-    return "\n".join(lines) + "\n"
+    enable_prometheus()
+    return generate_latest(prometheus_registry() if _own_reader else REGISTRY).decode("utf-8")

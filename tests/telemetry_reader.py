@@ -9,13 +9,13 @@ import pytest
 
 @contextlib.contextmanager
 def in_memory_reader() -> Iterator[object]:
-    sdk = pytest.importorskip("opentelemetry.sdk.metrics", reason="opentelemetry-sdk is in the [test] extra")
+    pytest.importorskip("opentelemetry.sdk.metrics", reason="opentelemetry-sdk is in the [test] extra")
     from opentelemetry.sdk.metrics.export import InMemoryMetricReader
 
     from nlu import telemetry
 
     reader = InMemoryMetricReader()
-    provider = sdk.MeterProvider(metric_readers=[reader])
+    provider = telemetry.meter_provider(reader)  # the SDK with nlu's views, as a host would set it up
     telemetry.use_meter_provider(provider)
     try:
         yield reader
@@ -34,3 +34,10 @@ def points(reader) -> list[tuple[str, dict, float]]:
                 for p in m.data.data_points:
                     out.append((m.name, dict(p.attributes), getattr(p, "value", None) or getattr(p, "count", 0)))
     return out
+
+
+def units(reader) -> dict[str, str]:
+    """metric name → unit of every metric collected so far."""
+    data = reader.get_metrics_data()
+    return {m.name: m.unit for rm in (data.resource_metrics if data else ()) for sm in rm.scope_metrics
+            for m in sm.metrics}

@@ -1,4 +1,4 @@
-"""Telemetry: one record per call, closed attribute vocabulary, Prometheus exposition."""
+"""Telemetry: one record per call, closed attribute names (Views) and values, one exposition."""
 from __future__ import annotations
 
 import subprocess
@@ -20,7 +20,7 @@ def test_every_call_is_recorded_once_with_vocabulary_attributes():
         pts = points(reader)
     requests = [(a, v) for name, a, v in pts if name == "nlu.requests"]
     assert sum(v for _, v in requests) == 2
-    durations = [(a, v) for name, a, v in pts if name == "nlu.duration"]
+    durations = [(a, v) for name, a, v in pts if name == "nlu.request.duration"]
     assert sum(v for _, v in durations) == 2
     by_source = {a["source_type"]: a for a, _ in requests}
     assert by_source["typed"]["result"] == "unchanged" and by_source["typed"]["fallback_reason"] == "none"
@@ -53,6 +53,7 @@ def test_results_are_classified_as_the_design_names_them():
 
 
 def test_a_text_value_or_unlisted_name_never_reaches_a_metric(caplog, monkeypatch):
+    # the unlisted name is dropped by the SDK's view, the text value replaced where it is made
     monkeypatch.setattr(telemetry, "_warned", set())  # W301 is logged once per name and process
     with in_memory_reader() as reader:
         telemetry.record_shadow({"route_before": "查询 AGV-01 的状态", "route_after": "status",
@@ -87,48 +88,128 @@ def _run(code: str) -> str:
     return proc.stdout
 
 
-def test_metrics_text_with_the_exporter_is_valid_prometheus():
+# What a scrape shows: written out by hand from the semantic conventions (dotted names under
+# nlu., UCUM units, seconds, {annotation} units for counts), not read from nlu.telemetry.
+EXPECTED_OTEL = {
+    "nlu.requests": "{request}", "nlu.request.duration": "s", "nlu.edits": "{edit}", "nlu.entities": "{entity}",
+    "nlu.shadow.comparisons": "{comparison}", "nlu.shadow.tasks": "{task}", "nlu.user_actions": "{action}",
+}
+EXPECTED_PROMETHEUS = {
+    "nlu_requests": "counter", "nlu_request_duration_seconds": "histogram", "nlu_edits": "counter",
+    "nlu_entities": "counter", "nlu_shadow_comparisons": "counter", "nlu_shadow_tasks": "counter",
+    "nlu_user_actions": "counter",
+}
+CALL_ATTRIBUTES = {"normalization_path", "source_type", "result", "edit_count_bucket", "protected_change_blocked",
+                   "clarification_reason", "fallback_reason", "injection_flag", "dictionary_revision",
+                   "normalizer_revision"}
+
+_EVERY_INSTRUMENT = """
+        p = Pipeline(budget_ms=60000)
+        p.understand("查询 AGV-01 当前状态")
+        p.understand("全年检休抱表", source="asr")
+        telemetry.record_shadow({"route_before": "status", "route_after": "status", "domain_before": "agv",
+                                 "domain_after": "agv", "source_type": "typed", "result": "unchanged",
+                                 "raw_text": "AGV-01"})
+        telemetry.record_shadow_task("completed")
+        telemetry.record_user_action("accepted")
+"""
+
+
+def test_instrument_names_units_and_attribute_sets_are_the_closed_ones():
+    with in_memory_reader() as reader:
+        exec(textwrap.dedent(_EVERY_INSTRUMENT), {"Pipeline": Pipeline, "telemetry": telemetry})
+        pts = points(reader)
+        from telemetry_reader import units
+
+        got_units = units(reader)
+    assert got_units == EXPECTED_OTEL
+    keys: dict[str, set] = {}
+    for name, attrs, _ in pts:
+        keys.setdefault(name, set()).update(attrs)
+    assert keys["nlu.requests"] == CALL_ATTRIBUTES
+    assert keys["nlu.request.duration"] == {"normalization_path", "source_type", "result"}
+    assert keys["nlu.shadow.comparisons"] == {"route_before", "route_after", "domain_before", "domain_after",
+                                              "source_type", "result"}  # raw_text dropped by the view
+    assert keys["nlu.shadow.tasks"] == {"outcome"} and keys["nlu.user_actions"] == {"user_action"}
+    assert keys["nlu.edits"] == {"edit_type", "applied", "source_type"}
+    assert keys["nlu.entities"] == {"entity_type", "source_type"}
+
+
+def test_views_drop_any_other_attribute_name_in_the_sdk():
+    """The closed name set is the views', not a filter of nlu's: a measurement made on nlu's
+    meter with an extra attribute loses it in the SDK."""
+    with in_memory_reader() as reader:
+        telemetry.warm_up()
+        telemetry._get().duration.record(0.002, {"normalization_path": "rule", "source_type": "typed",
+                                                 "result": "unchanged", "text": "查询 AGV-01"})
+        pts = points(reader)
+    ((name, attrs, _),) = pts
+    assert name == "nlu.request.duration" and attrs == {"normalization_path": "rule", "source_type": "typed",
+                                                        "result": "unchanged"}
+
+
+def _families(text: str) -> dict[str, str]:
+    from prometheus_client.parser import text_string_to_metric_families
+
+    return {f.name: f.type for f in text_string_to_metric_families(text) if f.name.startswith("nlu")}
+
+
+def test_prometheus_names_and_types_through_the_exporter():
     # a fresh interpreter: enabling the exporter installs the process's global meter provider
     out = _run("""
         from nlu import telemetry
         from nlu.pipeline import Pipeline
         telemetry.enable_prometheus()
-        p = Pipeline(budget_ms=60000)
-        p.understand("查询 AGV-01 当前状态")
-        p.understand("全年检休抱表", source="asr")
+    """ + _EVERY_INSTRUMENT + """
         print(telemetry.metrics_text())
     """)
     from prometheus_client.parser import text_string_to_metric_families
 
-    families = {f.name: f for f in text_string_to_metric_families(out)}
-    assert "nlu_requests" in families and "nlu_duration_milliseconds" in families
-    total = sum(s.value for s in families["nlu_requests"].samples if s.name == "nlu_requests_total")
+    assert _families(out) == EXPECTED_PROMETHEUS
+    fam = {f.name: f for f in text_string_to_metric_families(out)}
+    total = sum(s.value for s in fam["nlu_requests"].samples if s.name == "nlu_requests_total")
     assert total == 2
-    assert "AGV-01" not in out and "检" not in out
+    (count,) = {s.value for s in fam["nlu_request_duration_seconds"].samples
+                if s.name == "nlu_request_duration_seconds_count" and s.labels["source_type"] == "asr"}
+    assert count == 1
+    les = {s.labels["le"] for s in fam["nlu_request_duration_seconds"].samples if s.name.endswith("_bucket")}
+    assert {"0.001", "0.1", "1.5", "+Inf"} <= les  # seconds, nlu's buckets
+    assert "AGV-01" not in out and "检" not in out and "raw_text" not in out
 
 
-def test_metrics_text_without_the_extra_is_a_minimal_valid_exposition():
+def test_a_host_provider_with_nlus_views_shows_the_same_names_and_types():
+    """The host's own SDK set-up (its registry, its reader) carries the same series."""
+    out = _run("""
+        from opentelemetry import metrics
+        from opentelemetry.exporter.prometheus import PrometheusMetricReader
+        from opentelemetry.sdk.metrics import MeterProvider
+        from prometheus_client import REGISTRY, generate_latest
+        from nlu import telemetry
+        from nlu.pipeline import Pipeline
+        metrics.set_meter_provider(MeterProvider(metric_readers=[PrometheusMetricReader()], views=telemetry.views()))
+        assert telemetry.enable_prometheus() is False  # the host's provider is kept
+    """ + _EVERY_INSTRUMENT + """
+        print(generate_latest(REGISTRY).decode())
+        print("---")
+        print(telemetry.metrics_text())
+    """)
+    host, served = out.split("---\n")
+    assert _families(host) == EXPECTED_PROMETHEUS
+    assert _families(served) == EXPECTED_PROMETHEUS  # metrics_text reads the host's registry then
+
+
+def test_without_the_sdk_there_is_no_other_exposition():
+    """No fallback with other names: without the SDK the API is a no-op and metrics_text says what is missing."""
     out = _run("""
         import sys
-        sys.modules["opentelemetry.exporter.prometheus"] = None  # as if nlu[telemetry] were not installed
+        sys.modules["opentelemetry.sdk"] = None  # as if neither [telemetry] nor [serve] were installed
+        sys.modules["opentelemetry.sdk.metrics"] = None
         from nlu import telemetry
-        print(telemetry.metrics_text(), end="")
-        print("---")
         from nlu.pipeline import Pipeline
-        Pipeline(budget_ms=60000).understand("查询 AGV-01 当前状态")
-        print(telemetry.metrics_text(), end="")
+        Pipeline(budget_ms=60000).understand("查询 AGV-01 当前状态")  # recorded into the no-op API: no error
+        try:
+            telemetry.metrics_text()
+        except ImportError:
+            print("ImportError")
     """)
-    from prometheus_client.parser import text_string_to_metric_families
-
-    empty, full = out.split("---\n")
-    assert [f.name for f in text_string_to_metric_families(empty)] == [
-        "nlu_requests", "nlu_edits", "nlu_entities", "nlu_shadow_comparisons", "nlu_shadow_tasks", "nlu_user_actions",
-        "nlu_duration_ms"]
-    assert all(not f.samples or f.name == "nlu_duration_ms" for f in text_string_to_metric_families(empty))
-    fam = {f.name: f for f in text_string_to_metric_families(full)}
-    (sample,) = [s for s in fam["nlu_requests"].samples]
-    assert sample.value == 1 and sample.labels["source_type"] == "typed" and sample.labels["result"] == "unchanged"
-    assert set(sample.labels) == set(telemetry._CALL)
-    (entity,) = fam["nlu_entities"].samples
-    assert entity.labels == {"entity_type": "vehicle", "source_type": "typed"} and entity.value == 1
-    assert "AGV-01" not in full
+    assert out.strip() == "ImportError"

@@ -20,7 +20,6 @@ from nlu.errors import InputError
 from nlu.pipeline import FeatureFlags, Pipeline
 from nlu.service import problems
 from nlu.service.limits import MAX_BODY_BYTES, BodyLimit
-from nlu.service.metrics import ServiceMetrics
 from nlu.service.models import BatchRequest, BatchResponse, UnderstandRequest
 
 log = logging.getLogger("nlu.service")
@@ -43,7 +42,6 @@ class _State:
     def __init__(self, pipeline: Pipeline, threads: int) -> None:
         self.pipeline = pipeline
         self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="nlu-understand")
-        self.metrics = ServiceMetrics()
         self.ready = threading.Event()
         self.warm_error: str | None = None
 
@@ -92,8 +90,6 @@ async def _bounded(state: _State, items: list[UnderstandRequest], arrived: float
                 raise _BudgetExceeded(budget) from None
         except InputError as exc:
             raise _ItemInputError(index, exc) from None
-    for r in out:
-        state.metrics.observe_decision(r.decision.action)
     return out
 
 
@@ -190,7 +186,6 @@ def create_app(pipeline_factory: Callable[[], Pipeline] | None = None, *, thread
             else:
                 body = results[0].model_dump_json(by_alias=True)
             response = Response(body, media_type="application/json")
-        state.metrics.observe_request(route, response.status_code, time.perf_counter() - arrived)
         return response
 
     @app.post("/v1/understand", response_model=LegacyInputUnderstanding, responses=_ERRORS,
@@ -216,10 +211,21 @@ def create_app(pipeline_factory: Callable[[], Pipeline] | None = None, *, thread
         detail = f"warm-up failed: {state.warm_error}" if state.warm_error else "warming up"
         return problems.problem(503, "Not ready", detail, kind="urn:nlu:problem:not-ready")
 
-    @app.get("/metrics", summary="Prometheus text: counts and timings, never text or values",
-             response_class=Response, responses={200: {"content": {"text/plain": {}}}})
-    async def metrics(request: Request) -> Response:
-        return Response(state_of(request).metrics.text(), media_type="text/plain; version=0.0.4; charset=utf-8")
+    @app.get("/metrics", summary="Prometheus text of nlu's OpenTelemetry metrics: counts and timings, never text "
+             "or values", response_class=Response,
+             responses={200: {"content": {"text/plain": {}}},
+                        503: {"model": problems.Problem, "description": "The OpenTelemetry SDK is not installed"}})
+    async def metrics() -> Response:
+        # nlu.telemetry's instruments through the SDK and its Prometheus exporter: the one way
+        # nlu's metrics are exposed (docs/telemetry.md). No HTTP series of our own — request
+        # timings are the framework instrumentation's (http.server.request.duration).
+        try:
+            from nlu.telemetry import metrics_text
+
+            text = metrics_text()
+        except ImportError:
+            return problems.problem(503, "Metrics unavailable", _NO_SDK, kind="urn:nlu:problem:no-telemetry")
+        return Response(text, media_type="text/plain; version=0.0.4; charset=utf-8")
 
     _problem_media_type_in_openapi(app)
     return app
@@ -244,12 +250,17 @@ def _problem_media_type_in_openapi(app: FastAPI) -> None:
     app.openapi = openapi  # type: ignore[method-assign]
 
 
+_NO_SDK = ("/metrics needs the OpenTelemetry SDK and its Prometheus exporter: "
+           "pip install 'legacy-nlu[serve]' (they are part of it)")
+
+
 def _enable_telemetry_exporter() -> None:
-    """/metrics serves the telemetry module's Prometheus text: start its exporter before the
-    first request, so the duration histogram covers every call (a no-op without [telemetry])."""
+    """Install nlu's meter provider (SDK + Prometheus reader + views) before the first request,
+    so /metrics covers every call."""
+    from nlu.telemetry import enable_prometheus
+
     try:
-        from nlu.telemetry import enable_prometheus
-    except ImportError:  # a build without the telemetry module: /metrics uses its own counters
-        return
-    if not enable_prometheus():
-        log.info("nlu serve: the host application's own OpenTelemetry provider is kept")
+        if not enable_prometheus():
+            log.info("nlu serve: the host application's own OpenTelemetry provider is kept")
+    except ImportError:
+        log.warning("W121 nlu serve: %s", _NO_SDK)

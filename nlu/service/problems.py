@@ -98,15 +98,6 @@ def invalid_body(errors: list[FieldProblem]) -> JSONResponse:
                    kind="urn:nlu:problem:invalid-body")
 
 
-def _counted(request: Request, response: JSONResponse) -> JSONResponse:
-    """Errors answered before a route ran still show in /metrics."""
-    state = getattr(request.app.state, "nlu", None)
-    if state is not None:
-        route = request.scope.get("route")
-        state.metrics.observe_request(getattr(route, "path", "unmatched"), response.status_code, 0.0)
-    return response
-
-
 def _json_problem(e: dict[str, Any], doc: Any) -> FieldProblem:
     """FastAPI names a JSON syntax error by its character offset (loc ('body', 13)); a caller
     can act on the line and column of the body instead."""
@@ -125,7 +116,7 @@ async def on_validation_error(request: Request, exc: RequestValidationError) -> 
     errors = [_json_problem(e, exc.body) if e.get("type") == "json_invalid" else
               FieldProblem(field=field_of(tuple(e.get("loc", ()))), reason=_one_line(e.get("msg", "invalid")))
               for e in exc.errors()] or [FieldProblem(field="body", reason="invalid")]
-    return _counted(request, invalid_body(errors))
+    return invalid_body(errors)
 
 
 def input_error(exc: Exception, prefix: str = "") -> JSONResponse:
@@ -140,11 +131,10 @@ async def on_http_error(request: Request, exc: HTTPException) -> JSONResponse:
     if exc.status_code == 400 and isinstance(exc.__cause__, UnicodeDecodeError):
         # FastAPI's "There was an error parsing the body": the same 422 as any invalid body
         bad = exc.__cause__
-        return _counted(request, invalid_body([FieldProblem(
-            field="body", reason=f"not valid UTF-8 (byte {bad.start}); send the body encoded as UTF-8")]))
+        return invalid_body([FieldProblem(
+            field="body", reason=f"not valid UTF-8 (byte {bad.start}); send the body encoded as UTF-8")])
     title, kind = _KNOWN_STATUS.get(exc.status_code, ("HTTP error", "about:blank"))
-    return _counted(request, problem(exc.status_code, title, _one_line(exc.detail), kind=kind,
-                                     headers=getattr(exc, "headers", None)))
+    return problem(exc.status_code, title, _one_line(exc.detail), kind=kind, headers=getattr(exc, "headers", None))
 
 
 async def on_unexpected(request: Request, exc: Exception) -> JSONResponse:

@@ -10,7 +10,7 @@ import html
 import io
 from collections import Counter
 
-from nlu.shadow.report import Report
+from nlu.shadow.report import Report, busy_line
 
 
 def _table(head: list[str], rows: list[list[object]]) -> str:
@@ -90,6 +90,9 @@ def render_html(report: Report) -> str:
         f"<p>fallback {html.escape(str(o.fallback))}; clarify {html.escape(str(o.clarify))}; "
         f"timeout {html.escape(str(o.timeout))}; error {html.escape(str(o.error))}; "
         f"duration P50 / P95 / P99 {o.p50_ms} / {o.p95_ms} / {o.p99_ms} ms</p>",
+        f"<p>{html.escape(busy_line(report))}</p>",
+        *([f"<p>control labels outside the allowed set: {report.control_unknown} records (read as other)</p>"]
+          if report.control_unknown else []),
         "<h2>Per source type</h2>", sources,
         "<h2>Template before × after</h2>", _matrix_table(report.route_matrix),
         "<h2>Domain before × after</h2>", _matrix_table(report.domain_matrix),

@@ -7,7 +7,9 @@ and the shadow sink. A host therefore switches phases without changing its code.
 The runner is made on first use from the environment — ``NLU_SHADOW_SAMPLE_RATE`` (default
 0.05), ``NLU_SHADOW_TIMEOUT_MS`` (1500), ``NLU_SHADOW_SINK`` (a JSONL path; unset: telemetry
 only) — or set with `attach(pipeline, runner)`. Its candidate is the same pipeline's stages
-and policy at phase ``route``.
+and policy at phase ``route``. At interpreter exit the runner finishes the turns it accepted
+(at most ``NLU_SHADOW_EXIT_WAIT_MS``, default 3,000 ms) before it closes, so a short-lived
+process keeps its records (docs/shadow.md).
 """
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ import time
 from typing import TYPE_CHECKING, Any, Mapping
 
 from nlu import telemetry as t
+from nlu.lexicon.model import TEMPLATE_NAMES
 
 if TYPE_CHECKING:
     from nlu.contract import LegacyInputUnderstanding
@@ -42,10 +43,50 @@ def vocab(name: str, value: Any) -> str:
     return value if t.allowed(name, value) else "other"
 
 
-def control_fields(control: Mapping[str, Any] | None) -> dict[str, str]:
-    control = control or {}
-    return {"route_before": vocab("route_before", control.get("template")),
-            "domain_before": vocab("domain_before", control.get("domain"))}
+# The control's labels: what today's routing decided, in nlu's own vocabulary. ``none`` (or
+# None, or no key) is "the control did not route"; ``other`` is "it routed to something nlu
+# has no name for" — a caller maps its own labels onto these. Any other label is refused or
+# warned about (ShadowRunner's ``unknown_labels``) and recorded as ``other``, flagged
+# ``control_unknown`` so the report counts it.
+CONTROL_KEYS = {"template": "route_before", "domain": "domain_before"}
+CONTROL_LABELS: dict[str, tuple[str, ...]] = {
+    "template": (*TEMPLATE_NAMES, "none", "other"),
+    "domain": ("agv", "rail", "none", "other"),
+}
+_LABEL_SHAPE = re.compile(r"[A-Za-z0-9_.:-]{1,40}")
+
+
+def shown_label(value: Any) -> str:
+    """A label as a log line may show it: label-shaped values as they are, anything else only
+    by its type and length (it may be text a caller put in by mistake)."""
+    if isinstance(value, str) and _LABEL_SHAPE.fullmatch(value):
+        return repr(value)
+    return f"<{type(value).__name__} of length {len(value)}>" if isinstance(value, str) else f"<{type(value).__name__}>"
+
+
+def unknown_control_labels(control: Mapping[str, Any] | None) -> list[str]:
+    """What in `control` is outside the allowed set: one line per key or label ([] when all is known)."""
+    if not control:
+        return []
+    if not isinstance(control, Mapping):
+        return [f"control must be a mapping with keys template and domain; got {type(control).__name__}"]
+    out = []
+    for key, value in control.items():
+        allowed = CONTROL_LABELS.get(key) if isinstance(key, str) else None
+        if allowed is None:
+            out.append(f"control key {shown_label(key)} is not one of template, domain")
+        elif value is not None and value != "" and value not in allowed:
+            out.append(f"control {key} {shown_label(value)} is not one of {', '.join(allowed)}")
+    return out
+
+
+def control_fields(control: Mapping[str, Any] | None) -> dict[str, Any]:
+    control = control if isinstance(control, Mapping) else {}
+    fields: dict[str, Any] = {"route_before": vocab("route_before", control.get("template")),
+                              "domain_before": vocab("domain_before", control.get("domain"))}
+    if unknown_control_labels(control):
+        fields["control_unknown"] = True
+    return fields
 
 
 def _counts(values: list[str], allowed: frozenset[str]) -> dict[str, int]:

@@ -14,6 +14,12 @@ Definitions (every ratio with numerator, denominator and Wilson 95 % interval):
   such records with both templates known; gate: > 0.2 % fails (design 18's 0.2 percentage
   points: with no labels in shadow, an unexplained template change bounds the accuracy drop).
 
+- busy-drop rate = turns dropped because every worker and queue slot was taken / turns
+  sampled (accepted + dropped busy), from the runners' count records (``kind: runner``: the
+  last, cumulative one per runner, summed over runners). Reported, not gated; when it is
+  high the figures above describe a biased sample (a burst of slow turns is what gets dropped).
+- control labels outside the allowed set: records flagged ``control_unknown`` (read as ``other``).
+
 A gate with an empty denominator is "no data", neither pass nor fail. Values read from the
 log pass the same vocabulary as when written, so a hand-edited log cannot smuggle text into
 a report.
@@ -29,6 +35,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from nlu.bench.run import percentile
 from nlu.evaluation.stats import wilson
 from nlu.shadow.record import DECISIONS, OUTCOMES, REASON_CODE, vocab
+from nlu.shadow.runner import RUNNER_COUNTS
 
 RAN = ("completed", "timeout", "error")
 
@@ -98,6 +105,40 @@ class Gate:
 
 
 @dataclass
+class Runners:
+    """The runners' own counts: what was offered, sampled out, accepted and dropped as busy."""
+
+    runners: int = 0
+    counts: Counter = field(default_factory=Counter)
+
+    @property
+    def busy_drops(self) -> Rate:
+        c = self.counts
+        return Rate(c["dropped_busy"], c["accepted"] + c["dropped_busy"])
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"runners": self.runners, "counts": dict(sorted(self.counts.items())),
+                "busy_drop_rate": self.busy_drops.as_dict()}
+
+
+def runners_of(rows: Iterable[Mapping[str, Any]]) -> Runners:
+    """Sum the last (largest) count record of each runner."""
+    last: dict[str, dict[str, int]] = {}
+    for raw in rows:
+        rid = raw.get("runner")
+        if not isinstance(rid, str) or not rid.isalnum() or len(rid) > 40:
+            continue
+        counts = {k: v for k in RUNNER_COUNTS
+                  if isinstance(v := raw.get(k, 0), int) and not isinstance(v, bool) and v >= 0}
+        if rid not in last or counts.get("offered", 0) >= last[rid].get("offered", 0):
+            last[rid] = counts
+    total: Counter = Counter()
+    for counts in last.values():
+        total.update(counts)
+    return Runners(len(last), total)
+
+
+@dataclass
 class Report:
     overall: Slice
     by_source: dict[str, Slice]
@@ -108,6 +149,8 @@ class Report:
     gates: list[Gate]
     bad_lines: int = 0
     durations: list[float] = field(default_factory=list)
+    runners: Runners = field(default_factory=Runners)
+    control_unknown: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -119,6 +162,8 @@ class Report:
             "reasons": dict(self.reasons.most_common()),
             "gates": [g.as_dict() for g in self.gates],
             "bad_lines": self.bad_lines,
+            "runners": self.runners.as_dict(),
+            "control_unknown": self.control_unknown,
         }
 
 
@@ -144,11 +189,14 @@ def _clean(raw: Mapping[str, Any]) -> dict[str, Any] | None:
         "reason_codes": [c if isinstance(c, str) and REASON_CODE.fullmatch(c) else "other"
                          for c in (codes if isinstance(codes, list) else [])],
         "duration_ms": float(duration),
+        "control_unknown": raw.get("control_unknown") is True,
     }
 
 
-def read_log(paths: Sequence[str | Path]) -> tuple[list[dict[str, Any]], int]:
-    """The records of one or more JSONL logs and the number of lines that were not records."""
+def read_log(paths: Sequence[str | Path], runners: list[dict[str, Any]] | None = None) -> tuple[list[dict[str, Any]], int]:
+    """The records of one or more JSONL logs and the number of lines that were not records.
+
+    The runners' count records (``kind: runner``) are appended to `runners` when given."""
     records: list[dict[str, Any]] = []
     bad = 0
     for path in paths:
@@ -160,6 +208,10 @@ def read_log(paths: Sequence[str | Path]) -> tuple[list[dict[str, Any]], int]:
                     raw = json.loads(line)
                 except ValueError:
                     bad += 1
+                    continue
+                if isinstance(raw, dict) and raw.get("kind") == "runner":
+                    if runners is not None:
+                        runners.append(raw)
                     continue
                 rec = _clean(raw) if isinstance(raw, dict) else None
                 if rec is None:
@@ -206,7 +258,8 @@ def _gates(s: Slice) -> list[Gate]:
     return out
 
 
-def build_report(records: list[dict[str, Any]], bad_lines: int = 0) -> Report:
+def build_report(records: list[dict[str, Any]], bad_lines: int = 0,
+                 runner_rows: Iterable[Mapping[str, Any]] = ()) -> Report:
     overall, durations = _slice(records)
     sources = sorted({r["source_type"] for r in records})
     by_source = {src: _slice(r for r in records if r["source_type"] == src)[0] for src in sources}
@@ -221,6 +274,8 @@ def build_report(records: list[dict[str, Any]], bad_lines: int = 0) -> Report:
         gates=_gates(overall),
         bad_lines=bad_lines,
         durations=durations,
+        runners=runners_of(runner_rows),
+        control_unknown=sum(1 for r in records if r.get("control_unknown")),
     )
 
 
@@ -237,6 +292,16 @@ def _matrix_lines(title: str, matrix: Counter) -> list[str]:
     return lines
 
 
+def busy_line(report: Report) -> str:
+    ru = report.runners
+    if not ru.runners:
+        return "busy drops: no runner counts in the log (a path sink writes them; older logs have none)"
+    c = ru.counts
+    return (f"busy drops: {ru.busy_drops} of sampled turns "
+            f"(offered {c['offered']}, sampled out {c['sampled_out']}, accepted {c['accepted']}; "
+            f"{ru.runners} runner{'s' if ru.runners != 1 else ''})")
+
+
 def render_text(report: Report) -> str:
     o = report.overall
     lines = [f"shadow log: {o.records} records ({', '.join(f'{k} {v}' for k, v in sorted(o.outcomes.items())) or 'none'})"
@@ -249,6 +314,9 @@ def render_text(report: Report) -> str:
     lines.append("")
     lines.append(f"fallback {o.fallback}   clarify {o.clarify}   timeout {o.timeout}   error {o.error}")
     lines.append(f"duration ms P50 / P95 / P99: {o.p50_ms} / {o.p95_ms} / {o.p99_ms}")
+    lines.append(busy_line(report))
+    if report.control_unknown:
+        lines.append(f"control labels outside the allowed set: {report.control_unknown} records (read as other)")
     lines.append("")
     lines.append("per source type")
     for src, s in sorted(report.by_source.items()):

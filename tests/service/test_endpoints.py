@@ -142,9 +142,10 @@ def test_health_ready_metrics_and_openapi(client):
     client.post("/v1/understand", json={"txt": "查询"})
     m = client.get("/metrics")
     assert m.status_code == 200 and m.headers["content-type"].startswith("text/plain")
-    assert "# TYPE nlu_http_requests_total counter" in m.text
-    assert 'nlu_http_requests_total{route="/v1/understand",status="200"}' in m.text
-    assert 'nlu_http_requests_total{route="/v1/understand",status="422"}' in m.text  # refused before the route ran
+    # nlu.telemetry's series through the SDK's exporter, and no HTTP series of nlu's own
+    assert "# TYPE nlu_requests_total counter" in m.text and "# TYPE nlu_request_duration_seconds histogram" in m.text
+    assert 'result="unchanged"' in m.text and 'source_type="typed"' in m.text
+    assert "nlu_http" not in m.text and "nlu_decisions" not in m.text
     assert "AGV" not in m.text and "查询" not in m.text  # counts only, never text or values
     spec = client.get("/openapi.json").json()
     assert {"/v1/understand", "/v1/understand/batch", "/healthz", "/readyz", "/metrics"} <= set(spec["paths"])

@@ -217,7 +217,11 @@ def test_jsonl_sink_rotates_by_size(tmp_path):
     assert {"shadow.jsonl.1", "shadow.jsonl.2"} <= set(files) <= {"shadow.jsonl", "shadow.jsonl.1", "shadow.jsonl.2"}
     assert all(p.stat().st_size < 2_000 + 600 for p in tmp_path.iterdir())
     lines = [json.loads(x) for p in tmp_path.iterdir() for x in p.read_text(encoding="utf-8").splitlines()]
-    assert all(r["outcome"] == "completed" for r in lines)
+    turns = [r for r in lines if r.get("kind") != "runner"]
+    assert turns and all(r["outcome"] == "completed" for r in turns)
+    # the runner's counts, written at close, after the last turn
+    (counts,) = [r for r in lines if r.get("kind") == "runner"]
+    assert counts["offered"] == counts["accepted"] == counts["completed"] == 40 and counts["dropped_busy"] == 0
 
 
 def test_caller_result_is_untouched_by_shadow():
@@ -248,3 +252,86 @@ def test_process_isolation_runs_the_candidate_in_a_child_and_counts_it_here():
     assert sum(v for name, _, v in pts if name == "nlu.requests") == 2  # the child's calls, counted in this process
     with pytest.raises(InputError, match="E112"):
         ShadowRunner(isolation="process", pipeline=Raising())  # a given pipeline object runs in this process
+
+
+def test_unknown_control_labels_warn_once_and_are_flagged(caplog):
+    records = []
+    with ShadowRunner(sample_rate=1.0, pipeline=Pipeline([], policy=Keep()), sink=records.append) as runner:
+        assert runner.submit("查询", control={"template": "status_query", "domain": "agv"})
+        assert runner.submit("查询", control={"template": "status_query", "domain": "agv"})
+        assert runner.submit("查询", control={"template": "查询 AGV-01 的状态"})  # text by mistake: never logged
+        assert runner.submit("查询", control={"template": "status", "domain": "rail", "tenant": "x"})
+        assert runner.submit("查询", control={"template": "other", "domain": "none"})  # allowed: no warning
+        assert runner.wait_idle(5)
+        assert runner.stats["unknown_control"] == 4
+    w314 = [r.getMessage() for r in caplog.records if r.getMessage().startswith("W314")]
+    assert len(w314) == 3, w314  # one per distinct problem
+    assert "control template 'status_query' is not one of status, count, list" in w314[0]
+    assert "<str of length 13>" in w314[1] and "AGV-01" not in caplog.text
+    assert "control key 'tenant' is not one of template, domain" in w314[2]
+    assert [r["route_before"] for r in records] == ["other", "other", "other", "status", "other"]
+    assert [r.get("control_unknown", False) for r in records] == [True, True, True, True, False]
+
+
+def test_unknown_control_labels_refused_when_asked():
+    with ShadowRunner(sample_rate=1.0, pipeline=Pipeline([], policy=Keep()), unknown_labels="refuse") as runner:
+        with pytest.raises(InputError, match=r"^\[E113\] shadow: control domain 'metro' is not one of agv, rail, none, other") as err:
+            runner.submit("查询", control={"template": "status", "domain": "metro"})
+        assert err.value.code == "E113"
+        assert runner.submit("查询", control={"template": "status", "domain": "rail"})
+        assert runner.wait_idle(5)
+    with pytest.raises(InputError, match="E112"):
+        ShadowRunner(unknown_labels="ignore")
+
+
+_ONE_TURN = """
+import os, sys
+from nlu.pipeline import Pipeline, FeatureFlags
+r = Pipeline(flags=FeatureFlags.from_env()).understand("查询 AGV-01 当前状态")
+print(r.decision.reason_codes)
+"""
+
+
+def test_shadow_phase_process_flushes_its_record_at_exit(tmp_path):
+    """NLU_PHASE=shadow, one turn, exit: the record is in the sink (atexit waits, bounded)."""
+    import os
+    import subprocess
+    import sys
+
+    sink = tmp_path / "shadow.jsonl"
+    env = {**os.environ, "NLU_PHASE": "shadow", "NLU_SHADOW_SAMPLE_RATE": "1", "NLU_SHADOW_SINK": str(sink),
+           "NLU_SHADOW_EXIT_WAIT_MS": "60000"}  # generous: a loaded host; the test is not timed
+    proc = subprocess.run([sys.executable, "-c", _ONE_TURN], env=env, capture_output=True, text=True, timeout=180)
+    assert proc.returncode == 0, proc.stderr
+    assert "phase_shadow" in proc.stdout  # the caller got the pass-through
+    rows = [json.loads(x) for x in sink.read_text(encoding="utf-8").splitlines()]
+    turns = [r for r in rows if r.get("kind") != "runner"]
+    assert [r["outcome"] for r in turns] == ["completed"] and turns[0]["route_after"] == "status"
+    (counts,) = [r for r in rows if r.get("kind") == "runner"]
+    assert counts["offered"] == counts["accepted"] == counts["completed"] == 1
+
+
+def test_exit_wait_is_bounded(tmp_path):
+    """A candidate still busy when the wait runs out is stopped, and the exit is not held up."""
+    import subprocess
+    import sys
+
+    code = f"""
+import threading, time
+from nlu.pipeline import Pipeline, Stage
+from nlu.shadow import ShadowRunner
+class Keep:
+    def decide(self, draft): pass
+class Stuck(Stage):
+    name = "srl"; capability = "srl"
+    def run(self, draft): time.sleep(0.3)
+runner = ShadowRunner(sample_rate=1.0, timeout_ms=60_000, exit_wait_ms=10, sink={str(tmp_path / "s.jsonl")!r},
+                      pipeline=Pipeline([Stuck(), Stuck(), Stuck()], policy=Keep()))
+runner.submit("查询")
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "W315 shadow: at exit, 1 accepted task(s) not finished within 10 ms" in proc.stderr
+    rows = [json.loads(x) for x in (tmp_path / "s.jsonl").read_text(encoding="utf-8").splitlines()]
+    # stopped at its next stage boundary: recorded, not lost, and counted
+    assert [r.get("kind", r.get("outcome")) for r in rows] == ["cancelled", "runner"]
