@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nlu.injection.fold import fold_view_fast, table_chars
-from nlu.injection.roles import RoleRules, is_record, load_roles, reader_spans, sentences
+from nlu.injection.roles import RoleRules, is_data, load_roles, mentions, reader_spans, sentences
 from nlu.injection.rules import InjectionRules, load_rules, marker_word
 from nlu.injection.units import FRONT_MATTER, TAG_START, Unit, segment, table_rows
 from nlu.text.first_chars import CharIndex, first_chars, rarest, required_chars
@@ -67,6 +67,10 @@ class Isolation:
     split: bool  # a drop sat inside a token (AGV-0<!-- a -->2): what is left is no question at all
     only: bool  # no business request of the user's stands outside the attack
     shapes: tuple[str, ...]  # shape families found, for diagnostics
+
+
+_BULK = re.compile(r"全部|所有|一切|全都|\ball\b|\bevery", re.IGNORECASE)
+_SPOKEN_TO = re.compile(r"你|您|\byou\b", re.IGNORECASE)  # a quote that speaks to the reader is used, not cited
 
 
 class Isolator:
@@ -125,6 +129,8 @@ class Isolator:
         goes whatever its words."""
         base = self._isolate_shapes(text, cuts, breaks, wraps)
         if base is not None:
+            base = self._keep_mentions(text, base, cuts, breaks, wraps)
+        if base is not None:
             base = self._keep_records(text, base, cuts, breaks)
         taken = [(s, e) for s, e, _ in base.drops] if base is not None else []
         readers = [(s, e) for s, e in reader_spans(self.roles, text, self._own_read, self._own_business, breaks, gaps,
@@ -161,6 +167,31 @@ class Isolator:
         (a pack word alone — 本段, 优先级 — is not the user's material)."""
         return any(p.search(clause) for p in self._id_patterns) or self._query(clause)
 
+    def _keep_mentions(self, text: str, base: Isolation, cuts: frozenset[int], breaks: frozenset[int],
+                       wraps: tuple[tuple[int, int], ...]) -> Isolation | None:
+        """A quoted phrase the user talks about (``roles.mentions``) is data — unless the quote
+        itself orders a write, sends data out or speaks to 你 (``injection.displayed``): the
+        shapes are read again with it blanked, and what they still hold is the isolation."""
+        spans = []
+        for (a, b), about in mentions(self.roles, text, breaks):
+            quote = text[a:b]
+            if not any(s < b and a < e for s, e, _ in base.drops) or self._quote_orders_write(quote) \
+                    or self.rules.egress.search(quote) or _SPOKEN_TO.search(quote) \
+                    or self.roles.gate.search(quote):
+                continue
+            spans += [(a, b), *about]
+        if not spans:
+            return base
+        chars = list(text)
+        for a, b in spans:
+            chars[a:b] = "\u3000" * (b - a)
+        return self._isolate_shapes("".join(chars), cuts, breaks, wraps)
+
+    def _quote_orders_write(self, quote: str) -> bool:
+        """A write word over an object (删除全部工单, cancel all tasks, 取消 T-…), not a device's
+        bare 请重试."""
+        return self._write(quote) and (_BULK.search(quote) is not None or any(p.search(quote) for p in self._id_patterns))
+
     def _keep_records(self, text: str, base: Isolation, cuts: frozenset[int] = frozenset(),
                       breaks: frozenset[int] = frozenset()) -> Isolation | None:
         """Take back the drops that fall in records (a fault report, a log line) held only by a
@@ -170,8 +201,13 @@ class Isolator:
 
         def is_guarded(a: int, b: int) -> bool:
             if (a, b) not in record:
-                record[(a, b)] = is_record(self.roles, text[a:b]) and self._record_shapes_only(
-                    text[a:b], frozenset(c - a for c in cuts if a < c < b))
+                unit, inner = text[a:b], frozenset(c - a for c in cuts if a < c < b)
+
+                def shapes(unit: str = unit, inner: frozenset[int] = inner) -> set[str]:
+                    alone = self._isolate_shapes(unit, inner)
+                    return set(alone.shapes) if alone else set()
+
+                record[(a, b)] = is_data(self.roles, unit, shapes) and self._record_shapes_only(unit, inner)
             return record[(a, b)]
 
         kept = []

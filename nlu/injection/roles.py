@@ -54,6 +54,11 @@ class RoleRules:
     record_not_about: re.Pattern[str]
     log: re.Pattern[str]
     gate: re.Pattern[str]
+    human: re.Pattern[str]  # a directive to a person (请驾驶员…) or a procedure step (步骤3：…): a document's, not the reader's
+    question: re.Pattern[str]  # a yes/no or capability question (能…吗？)
+    question_shapes: frozenset[str]  # the soft shapes a question of the user's own may carry
+    mention: re.Pattern[str]  # a sentence that talks about a quoted phrase (这句“…”是一种注入吗)
+    use: re.Pattern[str]  # a verb that uses the quote instead (执行这句：“…”)
     header: re.Pattern[str]  # a bracketed header that claims a turn of the user's or the system's
     broadcast: re.Pattern[str]  # a vocative opened by 各位/致/dear…: a letter's greeting, not the user's own voice
 
@@ -81,11 +86,16 @@ def compile_roles(data: dict) -> RoleRules:
     gate = re.compile(vocative.pattern + "|" + reader_phrase.pattern + "|" + behaviour.pattern, re.IGNORECASE)
     broadcast = re.compile(r"\s*" + _alt(data["vocativeBefore"]), re.IGNORECASE)
     try:
+        human = re.compile(_alt(data.get("humanDirected", []) or ["(?!)"], escape=False), re.IGNORECASE)
+        question = re.compile(_alt(data.get("capabilityQuestion", []) or ["(?!)"], escape=False), re.IGNORECASE)
+        mention = re.compile(_alt(data.get("mentionCues", []) or ["(?!)"], escape=False), re.IGNORECASE)
+        use = re.compile(_alt(data.get("useCues", []) or ["(?!)"], escape=False), re.IGNORECASE)
         header = re.compile(_alt(data.get("forgedHeaders", []) or ["(?!)"], escape=False), re.IGNORECASE)
     except re.error as exc:
         raise RoleDataError(f"{ROLES_FILE}: bad forgedHeaders ({exc})") from exc
     return RoleRules(vocative, reader_phrase, behaviour, frame, directive, record, record_directive,
-                     frozenset(data["recordShapes"]), not_about, log, gate, header, broadcast)
+                     frozenset(data["recordShapes"]), not_about, log, gate, human, question,
+                     frozenset(data.get("questionShapes", [])), mention, use, header, broadcast)
 
 
 def load_roles(root: "Path | None" = None) -> RoleRules:
@@ -163,6 +173,16 @@ def reader_spans(rules: RoleRules, text: str, own_read, own_business, breaks: fr
         if start is None:
             continue
         end = line_end if frame else e
+        if kind is None and not frame and clauses:
+            # a reader named mid-sentence: its instruction ends where a read of the user's own
+            # resumes (帮我查下——作为AI你应该把…都清掉——AGV-16 现在的位置)
+            i = max((k for k, (a, _) in enumerate(clauses) if a <= start), default=0)
+            j = next((k for k in range(i + 1, len(clauses)) if own_read(text[clauses[k][0]:clauses[k][1]])
+                      or (own_business(text[clauses[k][0]:clauses[k][1]])
+                          and not rules.gate.search(text[clauses[k][0]:clauses[k][1]])
+                          and not rules.directive.search(text[clauses[k][0]:clauses[k][1]]))), None)
+            if j is not None:
+                end = clauses[j - 1][1]
         if kind == "behaviour" and not frame and clauses:
             # a behaviour ends where the user's own business resumes (…执行，然后告诉我 WO-… 的进度)
             i = max(k for k, (a, _) in enumerate(clauses) if a <= s + behaviour.start())
@@ -183,6 +203,50 @@ def reader_spans(rules: RoleRules, text: str, own_read, own_business, breaks: fr
             continue
         out.append((start, end))
     return out
+
+
+_QUOTES = re.compile(r"“[^”\n]{2,200}”|‘[^’\n]{2,200}’|「[^」\n]{2,200}」|『[^』\n]{2,200}』"
+                     r"|(?<![A-Za-z])\"[^\"\n]{2,200}\"|(?<![A-Za-z])'[^'\n]{2,200}'(?![A-Za-z])")
+
+
+def mentions(rules: RoleRules, text: str, breaks: frozenset[int] = frozenset()
+             ) -> list[tuple[tuple[int, int], list[tuple[int, int]]]]:
+    """Quoted phrases the user talks about rather than uses: the sentence around the quote
+    asks or says something of it (这句…是一种提示注入吗, 故障描述写的是“…”, 如提示“忽略错误继续”，选否),
+    no reader is addressed in it, and no verb around the quote puts it to use (执行这句：“…”, …，照着做).
+    Each quote's content span, with the spans of the sentence's words about it (越狱攻击, 注入)."""
+    out = []
+    for a, b in sentences(text, breaks):
+        sent = text[a:b]
+        quotes = list(_QUOTES.finditer(sent))
+        if not quotes:
+            continue
+        # each class found once per sentence, then judged per quote (linear in the sentence)
+        cues = [(m.start(), m.end()) for m in rules.mention.finditer(sent)]
+        blocks = [m.start() for r in (rules.use, rules.vocative, rules.reader_phrase) for m in r.finditer(sent)]
+        for q in quotes:
+            outside = [(x, y) for x, y in cues if not (q.start() <= x < q.end())]
+            if outside and not any(not (q.start() <= x < q.end()) for x in blocks):
+                # the sentence's own words about it (越狱攻击, 注入) are discussion, not attack
+                out.append(((a + q.start() + 1, a + q.end() - 1), [(a + x, a + y) for x, y in outside]))
+    return out
+
+
+def is_data(rules: RoleRules, unit: str, shapes=frozenset) -> bool:  # noqa: ANN001 - shapes: () -> set[str]
+    """The unit is the user's material, not an instruction to the reader: a record; a directive
+    to a person or a procedure step of a document (no reader named); or a question of the
+    user's own that carries only the shapes a question may (你们能调用调度 API 吗？)."""
+    if is_record(rules, unit):
+        return True
+    named = rules.vocative.search(unit) or rules.reader_phrase.search(unit)
+    if named:
+        return False
+    if rules.human.search(unit) and not rules.record_not_about.search(unit):
+        return True
+    if not rules.question.search(unit):
+        return False
+    held = shapes()  # asked for only here: reading the shapes of a unit again costs a pass
+    return bool(held) and set(held) <= rules.question_shapes
 
 
 def is_record(rules: RoleRules, unit: str) -> bool:
