@@ -128,14 +128,16 @@ class Isolator:
         shapes cut on a soft shape or a role marker is kept whole; an instruction to a reader
         goes whatever its words."""
         base = self._isolate_shapes(text, cuts, breaks, wraps)
+        cited = self._cited(text, breaks) if base is not None or self.roles.gate.search(text) else []
         if base is not None:
-            base = self._keep_mentions(text, base, cuts, breaks, wraps)
+            base = self._keep_mentions(text, base, cuts, breaks, wraps, cited)
         if base is not None:
             base = self._keep_records(text, base, cuts, breaks)
         taken = [(s, e) for s, e, _ in base.drops] if base is not None else []
         readers = [(s, e) for s, e in reader_spans(self.roles, text, self._own_read, self._own_business, breaks, gaps,
                                                  self._request)
-                   if not any(a <= s and e <= b for a, b in taken)]
+                   if not any(a <= s and e <= b for a, b in taken)
+                   and not any(s < b and a < e for (a, b), _ in cited)]  # a cited quote is data
         if not readers:
             return base
         spans = sorted([(s, e, r) for s, e, r in (base.drops if base is not None else ())] + [(s, e, "") for s, e in readers])
@@ -167,19 +169,27 @@ class Isolator:
         (a pack word alone — 本段, 优先级 — is not the user's material)."""
         return any(p.search(clause) for p in self._id_patterns) or self._query(clause)
 
-    def _keep_mentions(self, text: str, base: Isolation, cuts: frozenset[int], breaks: frozenset[int],
-                       wraps: tuple[tuple[int, int], ...]) -> Isolation | None:
-        """A quoted phrase the user talks about (``roles.mentions``) is data — unless the quote
-        itself orders a write, sends data out or speaks to 你 (``injection.displayed``): the
-        shapes are read again with it blanked, and what they still hold is the isolation."""
-        spans = []
+    def _cited(self, text: str, breaks: frozenset[int]) -> list[tuple[tuple[int, int], list[tuple[int, int]]]]:
+        """The quoted phrases the user talks about (``roles.mentions``) that are data: the quote
+        orders no write over an object, sends nothing out, does not speak to 你 and names no
+        reader (those stay instructions: ``injection.displayed``)."""
+        out = []
         for (a, b), about in mentions(self.roles, text, breaks):
             quote = text[a:b]
-            if not any(s < b and a < e for s, e, _ in base.drops) or self._quote_orders_write(quote) \
-                    or self.rules.egress.search(quote) or _SPOKEN_TO.search(quote) \
-                    or self.roles.gate.search(quote):
+            if self._quote_orders_write(quote) or self.rules.egress.search(quote) or _SPOKEN_TO.search(quote) \
+                    or self.roles.vocative.search(quote) or self.roles.reader_phrase.search(quote):
                 continue
-            spans += [(a, b), *about]
+            out.append(((a, b), about))
+        return out
+
+    def _keep_mentions(self, text: str, base: Isolation, cuts: frozenset[int], breaks: frozenset[int],
+                       wraps: tuple[tuple[int, int], ...], cited) -> Isolation | None:  # noqa: ANN001
+        """A cited quote is data: the shapes are read again with it blanked, and what they
+        still hold is the isolation."""
+        spans = []
+        for (a, b), about in cited:
+            if any(s < b and a < e for s, e, _ in base.drops):
+                spans += [(a, b), *about]
         if not spans:
             return base
         chars = list(text)
