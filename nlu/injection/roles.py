@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 ROLES_FILE = "injection_roles.json"
 _SENTENCE = re.compile(r"(?:[^\n。！？!?；;]|!(?=--))+")  # the ! of an HTML comment (<!--) ends nothing
+_SENTENCE_END = re.compile(r"[。！？!?；;]")
 _CLOSE = re.compile(r"[\]】)）]")
 _CLAUSE = re.compile(r"[^，,—…]+")  # a dash or an ellipsis sets a clause apart as a comma does
 
@@ -141,6 +142,11 @@ def reader_spans(rules: RoleRules, text: str, own_read, own_business, breaks: fr
     business = business or own_business
     for m in rules.header.finditer(text):  # a forged turn header: [用户补充]：…, （系统澄清已确认：…）
         line_end = next((b for a, b in line_spans if a <= m.start() < b), len(text))
+        if text[m.start():m.end()].lstrip()[:1] not in "[【(（":
+            # an unbracketed role line (System: …, Assistant: …) claims to its sentence's end
+            stop = _SENTENCE_END.search(text, m.end(), line_end)
+            out.append((m.start(), stop.end() if stop else line_end))
+            continue
         close = _CLOSE.search(text, m.end(), line_end)
         # a short tag ([用户补充]) heads what follows on its line; a long one holds its claim inside
         out.append((m.start(), close.end() if close and close.start() - m.end() > 6 else line_end))
