@@ -24,7 +24,7 @@ from nlu.decision.questions import clarify, readings
 from nlu.lexicon.word_classes import function_words, referring_words
 from nlu.draft import Clarification, Draft
 from nlu.decision import write_accounting as _accounting
-from nlu.semantics import write_intent
+from nlu.semantics import asked_write, write_intent
 from nlu.semantics.write_risk import write_risk as _write_risk
 from nlu.suspicious import find_suspicious, is_model_name
 from nlu.values.times import impossible_dates
@@ -202,7 +202,10 @@ def negation_conflict(turn: Turn) -> Clarification | None:
     draft = turn.draft
     negs = [p for p in draft.protected if p.kind == "negation"]
     text = draft.original
+    asked = set(map(tuple, draft.scratch.get(K.ASKED_WRITES) or ()))
     for o0, o1 in draft.scratch.get(K.WRITE_ACTIONS) or ():
+        if (o0, o1) in asked:
+            continue  # 制度里写着“不得…取消…”，取消 T-… 需要几级审批: asked about, not ordered
         # a negation of an earlier clause negates that clause's verb (先别改计划，也别新建工单),
         # not this one: only negations with no clause break before the verb stack
         stacked = [n for n in negs if 0 <= o0 - n.o1 <= _NEGATION_REACH and not _CLAUSE_BREAK.search(text, n.o1, o0)]
@@ -412,7 +415,7 @@ def no_domain_no_template(turn: Turn) -> Clarification | None:
     """A data question with no domain, no template and no object: ask what business it is about (design 15.3)."""
     flags = turn.flags
     has_objects = bool(turn.ids) or any(e.type in _OBJECT_ENTITY_TYPES for e in turn.draft.entities)
-    if K.NO_DOMAIN in flags and K.NO_TEMPLATE in flags and not has_objects:
+    if K.NO_DOMAIN in flags and K.NO_TEMPLATE in flags and not has_objects and not _asks_how_a_write_goes(turn):
         return clarify(turn.draft, "intent", turn.q.question("no_domain_no_template"), ["routing"])
     return None
 
@@ -463,7 +466,7 @@ def status_without_object(turn: Turn) -> Clarification | None:
 def no_domain(turn: Turn) -> Clarification | None:
     """A data question with a template or an object but no domain: ask the domain (design 15.3)."""
     draft = turn.draft
-    if K.NO_DOMAIN in turn.flags and (draft.template_candidates or draft.entities):
+    if K.NO_DOMAIN in turn.flags and (draft.template_candidates or draft.entities) and not _asks_how_a_write_goes(turn):
         return _domain_question(turn)
     return None
 
@@ -473,6 +476,8 @@ def no_template(turn: Turn) -> Clarification | None:
     if K.NO_TEMPLATE in turn.flags and not turn.draft.template_candidates:
         if turn.open_question is not None and turn.open_question.continues(turn.draft, bool(turn.ids)):
             return None  # AGV调度的规则是什么: said and asked — continues, `no_template` recorded (design 8)
+        if _asks_how_a_write_goes(turn):
+            return None  # 超时自动取消怎么设置, 取消任务的话要多久才生效: a question about doing it, not a data question
         return clarify(turn.draft, "intent", turn.q.question("no_template"), ["routing.templateCandidates"])
     return None
 
@@ -485,7 +490,8 @@ def weak_domain_evidence(turn: Turn) -> Clarification | None:
     draft, t = turn.draft, turn.thresholds
     dom = draft.domain_candidates
     resolved = any(k.confirmed for k in draft.coreferences)
-    if dom and not turn.ids and not resolved and not any("explicit_rule" in c.evidence for c in dom):
+    if dom and not turn.ids and not resolved and not any("explicit_rule" in c.evidence for c in dom) \
+            and not _asks_how_a_write_goes(turn):
         margin = dom[0].score - (dom[1].score if len(dom) > 1 else 0.0)
         hinted = "context" in dom[0].evidence and margin >= t.routing_margin
         if not hinted and (dom[0].score < t.routing or margin < t.routing_margin):
@@ -541,6 +547,9 @@ def _orders_write(turn: Turn) -> bool:
     draft = turn.draft
     if any(f.write and f.negated for f in draft.frames):
         return False
+    asked = draft.scratch.get(K.ASKED_WRITES)
+    if asked and set(map(tuple, draft.scratch.get(K.WRITE_ACTIONS) or ())) <= set(map(tuple, asked)):
+        return False  # every write word is asked about, not ordered (T-… 取消成功了没有): a read
     acc = turn.accounting
     if not draft.scratch.get(K.WRITE_ACTIONS) and not (acc is not None and (acc.disposes_of_a_key(draft)
                                                                            or acc.says_a_write_word(draft))):
@@ -549,6 +558,14 @@ def _orders_write(turn: Turn) -> bool:
         return False  # a question about a write (还在等审批吗, 没有取消成功吗) is a read: it fails open
     tpl = draft.template_candidates
     return not tpl or tpl[0].id == "operation" or tpl[0].score < turn.thresholds.routing
+
+
+def _asks_how_a_write_goes(turn: Turn) -> bool:
+    """An open question (怎么, 多久, 谁) about a write it asks about, not orders (ASKED_WRITES: how
+    to set auto-cancel, how long a cancel takes, who approves a reassignment): not a data question,
+    so no template or domain is asked for (design 15.3); nothing is written."""
+    draft = turn.draft
+    return bool(draft.scratch.get(K.ASKED_WRITES)) and asked_write.asks_open(draft.text) and not _orders_write(turn)
 
 
 def _has_question(draft: Draft) -> bool:
