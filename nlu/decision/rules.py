@@ -370,7 +370,7 @@ def open_coreference(turn: Turn) -> Clarification | None:
         described = set(map(tuple, turn.draft.scratch.get(K.DESCRIBED_REFERENCES) or ()))
         k = _open_coreference(turn.draft, described)
         if k is not None and not _trailing_hesitation(turn, k) and not _points_at_unsure_key(turn, k) \
-                and not _topic_shift(turn, k) and not _hesitation_in_a_read(turn, k):
+                and not _topic_shift(turn, k) and not _hesitation_in_a_read(turn, k) and not _determined_in_a_read(turn, k):
             return _coref_question(turn, k, write=False)
     return None
 
@@ -626,6 +626,50 @@ def _hesitation_in_a_read(turn: Turn, k) -> bool:  # noqa: ANN001
                                                       for e in draft.entities)
 
 
+_NP_REACH = 8  # code points from a demonstrative to the key that heads its noun phrase (它后面那台 AGV-18)
+
+
+@functools.cache
+def _person_pronouns() -> frozenset[str]:
+    """The pack's pronouns that refer only to people (他, 她们: lexicons/coreference.json)."""
+    from nlu.lexicon import default_pack
+
+    return frozenset(p.word for p in default_pack().pronouns if p.types and set(p.types) == {"person"})
+
+
+def _determined_in_a_read(turn: Turn, k) -> bool:  # noqa: ANN001
+    """Reads fail open: in a read, a pronoun that is not the read's key object, or that the turn
+    itself determines, asks nothing (only a pronoun that IS the key and is undetermined does).
+
+    * its noun phrase is headed by a key said right after it: 查它后面那台 AGV-18 的位置 — the
+      stated key wins;
+    * a person pronoun (他们, 她) beside a stated key: 查下 WO-…，别催他们 — people are never the
+      key object of a read about a stated object;
+    * described by a place and a time said before it in its clause: 前天晚上八点半 ST-05 那单 —
+      one job, fully determined;
+    * a row of the pasted material: 第二行那台 after a pasted table (a line break before it)."""
+    if _orders_write(turn):
+        return False
+    draft = turn.draft
+    text = draft.original
+    lo = max((text.rfind(ch, 0, k.o0) for ch in "，,。；;！!？?\n"), default=-1) + 1
+    hi = min((i for i in (text.find(ch, k.o1) for ch in "，,。；;！!？?\n") if i >= 0), default=len(text))
+    ids = turn.ids
+    if any(0 <= p.o0 - k.o1 <= _NP_REACH and p.o1 <= hi for p in ids):
+        return True
+    if ids and text[k.o0:k.o1] in _person_pronouns():
+        return True
+    ents = draft.entities
+    place = any(e.type in ("station", "location") and 0 <= k.o0 - e.o1 <= 2 and e.o0 >= lo for e in ents)
+    if place and any(e.type in ("time", "time_range") and lo <= e.o0 and e.o1 <= k.o0 for e in ents):
+        return True
+    head = text[lo:k.o0]
+    return "\n" in text[:lo] and _ROW.search(head) is not None
+
+
+_ROW = re.compile(r"第[一二三四五六七八九十两0-9]{1,3}[行条个项]|[上下]面(?:那|这)?[一二三四五六七八九十两0-9]?[行条]")
+
+
 def _topic_shift(turn: Turn, k) -> bool:  # noqa: ANN001
     """那AGV这边呢，在线几台 / 那机车方面呢: 那 right before a bare noun (no classifier, no number)
     with a topic tail after it shifts the topic ("and as for AGVs") — it points at no one object,
@@ -677,7 +721,17 @@ def _open_term(turn: Turn):  # noqa: ANN202
     cand_domains = {c.id.split(".")[0] for c in t.candidates}
     if len(domains) == 1 and domains & cand_domains:
         return None
+    if turn.ids and _keys_pin_domain(turn, cand_domains):
+        return None  # a pasted table of T-… and AGV-… keys: its 任务 is that domain's
     return t
+
+
+def _keys_pin_domain(turn: Turn, cand_domains: set[str]) -> bool:
+    """The turn's keys settle its domain (explicit evidence, clear of the other by the margin) and it is one the word may mean."""
+    dom = turn.draft.domain_candidates
+    if not dom or dom[0].id not in cand_domains or "explicit_rule" not in dom[0].evidence:
+        return False
+    return dom[0].score - (dom[1].score if len(dom) > 1 else 0.0) >= turn.thresholds.routing_margin
 
 
 def _domain_ambiguity(term) -> bool:  # noqa: ANN001

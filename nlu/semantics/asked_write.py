@@ -44,6 +44,7 @@ class _Data:
     conditional: tuple[str, ...]
     necessity: tuple[str, ...]
     reported: tuple[str, ...]
+    fillers: tuple[str, ...]  # the pack's discourse and politeness words (fillers.json): 嗯 那个 …, … 谢谢
 
 
 def _longest_first(words) -> tuple[str, ...]:  # noqa: ANN001
@@ -55,6 +56,7 @@ def _data() -> _Data:
     from nlu.lexicon import load_data_file
 
     d = load_data_file("asked_writes.json")
+    f = load_data_file("fillers.json")
     return _Data(
         marks=tuple(d["questionMarks"]), particles=_longest_first(d["questionParticles"]),
         words=re.compile("|".join(re.escape(w) for w in _longest_first(d["questionWords"]))),
@@ -63,6 +65,7 @@ def _data() -> _Data:
         how_to=tuple(d["howTo"]), how_to_tails=_longest_first(d["howToTails"]),
         conditional=_longest_first(d["conditional"]), necessity=_longest_first(d["necessity"]),
         reported=_longest_first(d["reported"]),
+        fillers=_longest_first([*f["discourse"], *f["politeness"]]),
     )
 
 
@@ -76,7 +79,19 @@ def asks(text: str) -> bool:
     d = _data()
     if any(m in text for m in d.marks) or d.words.search(text):
         return True
-    return any(clause.rstrip(" 啊呀哈~～…").endswith(d.particles) for clause in _clauses(text))
+    return any(_trim(clause, d.fillers, end=True).endswith(d.particles) for clause in _clauses(text))
+
+
+def _trim(text: str, fillers: tuple[str, ...], *, end: bool) -> str:
+    """`text` without the fillers and politeness words (and spaces, pauses) at its end or start:
+    …取消成功了没有 谢谢 closes on 没有; 嗯 那个 如果我取消… opens on 如果."""
+    pauses = " ，,…~～、"
+    while True:
+        text = text.rstrip(pauses) if end else text.lstrip(pauses)
+        w = next((w for w in fillers if (text.endswith(w) if end else text.startswith(w))), None)
+        if w is None or len(w) == len(text):
+            return text
+        text = text[:-len(w)] if end else text[len(w):]
 
 
 def asks_open(text: str) -> bool:
@@ -115,6 +130,8 @@ def asked_about(text: str, at: int, end: int) -> str | None:
         return None
     before, after = text[lo:at], text[end:hi]
     rest = after[m.end():] if (m := _OBJECT.match(after)) else after
+    if before.rstrip().endswith("的") and after[:1].isalpha() and not after.startswith(d.particles):
+        return "attributive"  # 今天的派工表: the verb modifies a noun
     if any(w in before for w in d.passive):
         return "passive"
     if before.rstrip().endswith(d.anterior) or any(w in before[-4:] for w in d.anterior if len(w) > 1):
@@ -125,7 +142,7 @@ def asked_about(text: str, at: int, end: int) -> str | None:
         return "how_to"
     if any(w in after for w in d.how_to_tails):
         return "how_to"
-    if before.lstrip().startswith(d.conditional):
+    if _trim(before, d.fillers, end=False).startswith(d.conditional):
         return "conditional"
     if any(w in before for w in d.necessity):
         return "necessity"
@@ -142,5 +159,5 @@ def _requested(text: str, at: int, end: int, lo: int, s_hi: int, d: _Data) -> bo
         for gap in ("", "一下"):
             if head.endswith(gap) and head[:len(head) - len(gap)].rstrip(" ").endswith(d.openers):
                 return True
-    tail = text[end:s_hi].rstrip(" ？?。！!~～啊呀")
+    tail = _trim(text[end:s_hi].rstrip(" ？?。！!~～"), d.fillers, end=True)
     return tail.endswith(d.tails)
