@@ -477,7 +477,9 @@ def no_template(turn: Turn) -> Clarification | None:
         if turn.open_question is not None and turn.open_question.continues(turn.draft, bool(turn.ids)):
             return None  # AGV调度的规则是什么: said and asked — continues, `no_template` recorded (design 8)
         if _asks_how_a_write_goes(turn):
-            return None  # 超时自动取消怎么设置, 取消任务的话要多久才生效: a question about doing it, not a data question
+            return None
+        if _presented_read(turn):
+            return None  # 近14天每天的AGV任务量，做成表格: the data and how to show it are said  # 超时自动取消怎么设置, 取消任务的话要多久才生效: a question about doing it, not a data question
         return clarify(turn.draft, "intent", turn.q.question("no_template"), ["routing.templateCandidates"])
     return None
 
@@ -558,6 +560,22 @@ def _orders_write(turn: Turn) -> bool:
         return False  # a question about a write (还在等审批吗, 没有取消成功吗) is a read: it fails open
     tpl = draft.template_candidates
     return not tpl or tpl[0].id == "operation" or tpl[0].score < turn.thresholds.routing
+
+
+def _presented_read(turn: Turn) -> bool:
+    """A read of a settled domain whose frame says how to show it (做成表格, 列个表, 画个图) over a
+    time or an object: the user asked for that data in that form — no template question (the
+    presentation is the request's template cue; `no_template` is recorded)."""
+    draft = turn.draft
+    if _orders_write(turn) or any(f.write or f.negated for f in draft.frames):
+        return False
+    if not any(any(a.role == "presentation" for a in f.arguments) and
+               any(a.role in ("time", "range", "patient", "condition") for a in f.arguments) for f in draft.frames):
+        return False
+    dom = draft.domain_candidates
+    if not dom or not (turn.ids or "explicit_rule" in dom[0].evidence):
+        return False
+    return dom[0].score - (dom[1].score if len(dom) > 1 else 0.0) >= turn.thresholds.routing_margin
 
 
 def _asks_how_a_write_goes(turn: Turn) -> bool:
@@ -657,7 +675,8 @@ def _determined_in_a_read(turn: Turn, k) -> bool:  # noqa: ANN001
     ids = turn.ids
     if any(0 <= p.o0 - k.o1 <= _NP_REACH and p.o1 <= hi for p in ids):
         return True
-    if ids and text[k.o0:k.o1] in _person_pronouns():
+    c0, c1 = draft.to_current(k.o0, k.o1)
+    if ids and turn.text[c0:c1] in _person_pronouns():
         return True
     ents = draft.entities
     place = any(e.type in ("station", "location") and 0 <= k.o0 - e.o1 <= 2 and e.o0 >= lo for e in ents)
