@@ -483,12 +483,14 @@ def _asked_writes(view: SentenceView, frames: list[Frame], actions: list[Word],
     if not (words or any(f.write and not f.negated for f in frames)) or not asked_write.asks(view.text):
         return []
     out = []
+    framed = set()
     for frame, a in zip(frames, actions):
+        framed.add((a.c0, a.c1))
         if frame.write and not frame.negated and asked_write.asked_about(view.text, a.c0, a.c1) is not None:
             frame.write = False
             out.append(draft.to_original(a.c0, a.c1))
-    for o0, o1 in words:
+    for o0, o1 in words:  # the pack's write words no frame took (取消成功了没有: a state use)
         c0, c1 = draft.to_current(o0, o1)
-        if (o0, o1) not in out and c1 > c0 and asked_write.asked_about(view.text, c0, c1) is not None:
+        if (c0, c1) not in framed and c1 > c0 and asked_write.asked_about(view.text, c0, c1) is not None:
             out.append((o0, o1))
     return out
