@@ -673,7 +673,7 @@ def _determined_in_a_read(turn: Turn, k) -> bool:  # noqa: ANN001
     lo = max((text.rfind(ch, 0, k.o0) for ch in "，,。；;！!？?\n"), default=-1) + 1
     hi = min((i for i in (text.find(ch, k.o1) for ch in "，,。；;！!？?\n") if i >= 0), default=len(text))
     ids = turn.ids
-    if any(0 <= p.o0 - k.o1 <= _NP_REACH and p.o1 <= hi for p in ids):
+    if any(0 <= p.o0 - k.o1 <= _NP_REACH and p.o1 <= hi and _heads_phrase(_current(draft, k.o1, p.o0)) for p in ids):
         return True
     c0, c1 = draft.to_current(k.o0, k.o1)
     if ids and turn.text[c0:c1] in _person_pronouns():
@@ -684,6 +684,22 @@ def _determined_in_a_read(turn: Turn, k) -> bool:  # noqa: ANN001
         return True
     head = text[lo:k.o0]
     return "\n" in text[:lo] and _ROW.search(head) is not None
+
+
+_DETERMINERS = tuple(sorted(_REFERRING.determiners, key=len, reverse=True))  # 那台, 这个
+
+
+def _current(draft: Draft, o0: int, o1: int) -> str:
+    """What the user said at original [o0, o1) as the current text has it (traditional 那臺 folded to 那台)."""
+    c0, c1 = draft.to_current(o0, o1)
+    return draft.text[c0:c1]
+
+
+def _heads_phrase(gap: str) -> bool:
+    """The words between a demonstrative and a key leave the key its head: nothing (那台 AGV-18),
+    or a relation ending in a determiner (它后面那台 AGV-18) — not a noun of its own (这个截图…是 AGV-08)."""
+    gap = gap.strip()
+    return not gap or gap.endswith(_DETERMINERS)
 
 
 _ROW = re.compile(r"第[一二三四五六七八九十两0-9]{1,3}[行条个项]|[上下]面(?:那|这)?[一二三四五六七八九十两0-9]?[行条]")

@@ -109,7 +109,8 @@ class SrlStage(Stage):
             frames.append(Frame(a.text, cls, [], neg is not None, modality_of(view, a.c0, lo),
                                 0.9, write))
             positions.append(a.c0)
-        asked = _asked_writes(view, frames, actions, draft)
+        # (a long text's writes are judged by their narration, below: design 15.2)
+        asked = _asked_writes(view, frames, actions, draft) if draft.gate != "long" else []
         if asked:
             draft.scratch[ASKED_WRITES] = asked
         if draft.gate == "long":
