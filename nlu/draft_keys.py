@@ -89,7 +89,7 @@ DEADLINE = _scratch("deadline", "runner", ("validate", "correct", "srl"), "the c
 CATALOG = _scratch("catalog", "runner", ("ner",), "the caller's usable entity catalog")
 CATALOG_CANDIDATES = _scratch("catalog_candidates", "ner", ("decision",), "(o0, o1) of a look-alike -> the catalog's identifier")
 VALUES = _scratch("values", "protect", ("ner", "term", "decision"), "every value protect found (Found tuples, original space)")
-WRITE_ACTIONS = _scratch("write_actions", "protect", ("decision",), "(o0, o1) of every write action word")
+WRITE_ACTIONS = _scratch("write_actions", "protect", ("srl", "decision"), "(o0, o1) of every write action word")
 UNVERIFIED_NAMES = _scratch("unverified_names", "protect", ("correct",),
                             "(o0, o1) of what could be a person's name while jieba's tagger is not loaded: no correction edits it")
 IMPERATIVE_WRITES = _scratch("imperative_writes", "protect", ("runner", "decision"), "the write action words that order something")
@@ -100,6 +100,8 @@ FILLER_DEMONSTRATIVES = _scratch("filler_demonstratives", "coreference", ("decis
                                  "(o0, o1) of bare demonstratives in a filler's place (谢谢啊 那个 先这样吧) that name nothing")
 DESCRIBED_REFERENCES = _scratch("described_references", "coreference", ("decision",),
                                 "(o0, o1) of mover phrases a place before them describes (ST-18那台车): a read need not ask which one")
+ASKED_WRITES = _scratch("asked_writes", "srl", ("decision",),
+                        "(o0, o1) of write words a question asks about, not orders (nlu.semantics.asked_write)")
 SRL_IMPLICIT = _scratch("srl.implicit", "srl", ("route", "decision"), "the frames were implied (no action word)")
 SEMANTICS_VIEW = _scratch("semantics.view", "semantics", ("semantics",), "cache of the sentence view")
 

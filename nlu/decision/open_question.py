@@ -43,9 +43,10 @@ class OpenQuestionJudge:
             return False
         if not (has_identifier or "explicit_rule" in dom[0].evidence or "context" in dom[0].evidence):
             return False
-        return self._asks_open(draft)
+        return self.asks_open(draft)
 
-    def _asks_open(self, draft: Draft) -> bool:
+    def asks_open(self, draft: Draft) -> bool:
+        """Something open is asked (judgement 3 above)."""
         view = sentence_view(draft, vocabulary(self.pack))
         if any(w.kind == cues.QUESTION and w.text not in self.particles for w in view.cues):
             return True

@@ -24,7 +24,7 @@ from nlu.decision.questions import clarify, readings
 from nlu.lexicon.word_classes import function_words, referring_words
 from nlu.draft import Clarification, Draft
 from nlu.decision import write_accounting as _accounting
-from nlu.semantics import write_intent
+from nlu.semantics import asked_write, write_intent
 from nlu.semantics.write_risk import write_risk as _write_risk
 from nlu.suspicious import find_suspicious, is_model_name
 from nlu.values.times import impossible_dates
@@ -202,7 +202,10 @@ def negation_conflict(turn: Turn) -> Clarification | None:
     draft = turn.draft
     negs = [p for p in draft.protected if p.kind == "negation"]
     text = draft.original
+    asked = set(map(tuple, draft.scratch.get(K.ASKED_WRITES) or ()))
     for o0, o1 in draft.scratch.get(K.WRITE_ACTIONS) or ():
+        if (o0, o1) in asked:
+            continue  # 制度里写着“不得…取消…”，取消 T-… 需要几级审批: asked about, not ordered
         # a negation of an earlier clause negates that clause's verb (先别改计划，也别新建工单),
         # not this one: only negations with no clause break before the verb stack
         stacked = [n for n in negs if 0 <= o0 - n.o1 <= _NEGATION_REACH and not _CLAUSE_BREAK.search(text, n.o1, o0)]
@@ -367,7 +370,7 @@ def open_coreference(turn: Turn) -> Clarification | None:
         described = set(map(tuple, turn.draft.scratch.get(K.DESCRIBED_REFERENCES) or ()))
         k = _open_coreference(turn.draft, described)
         if k is not None and not _trailing_hesitation(turn, k) and not _points_at_unsure_key(turn, k) \
-                and not _topic_shift(turn, k) and not _hesitation_in_a_read(turn, k):
+                and not _topic_shift(turn, k) and not _hesitation_in_a_read(turn, k) and not _determined_in_a_read(turn, k):
             return _coref_question(turn, k, write=False)
     return None
 
@@ -412,7 +415,7 @@ def no_domain_no_template(turn: Turn) -> Clarification | None:
     """A data question with no domain, no template and no object: ask what business it is about (design 15.3)."""
     flags = turn.flags
     has_objects = bool(turn.ids) or any(e.type in _OBJECT_ENTITY_TYPES for e in turn.draft.entities)
-    if K.NO_DOMAIN in flags and K.NO_TEMPLATE in flags and not has_objects:
+    if K.NO_DOMAIN in flags and K.NO_TEMPLATE in flags and not has_objects and not _asks_how_a_write_goes(turn):
         return clarify(turn.draft, "intent", turn.q.question("no_domain_no_template"), ["routing"])
     return None
 
@@ -463,7 +466,7 @@ def status_without_object(turn: Turn) -> Clarification | None:
 def no_domain(turn: Turn) -> Clarification | None:
     """A data question with a template or an object but no domain: ask the domain (design 15.3)."""
     draft = turn.draft
-    if K.NO_DOMAIN in turn.flags and (draft.template_candidates or draft.entities):
+    if K.NO_DOMAIN in turn.flags and (draft.template_candidates or draft.entities) and not _asks_how_a_write_goes(turn):
         return _domain_question(turn)
     return None
 
@@ -473,6 +476,10 @@ def no_template(turn: Turn) -> Clarification | None:
     if K.NO_TEMPLATE in turn.flags and not turn.draft.template_candidates:
         if turn.open_question is not None and turn.open_question.continues(turn.draft, bool(turn.ids)):
             return None  # AGV调度的规则是什么: said and asked — continues, `no_template` recorded (design 8)
+        if _asks_how_a_write_goes(turn):
+            return None
+        if _presented_read(turn):
+            return None  # 近14天每天的AGV任务量，做成表格: the data and how to show it are said  # 超时自动取消怎么设置, 取消任务的话要多久才生效: a question about doing it, not a data question
         return clarify(turn.draft, "intent", turn.q.question("no_template"), ["routing.templateCandidates"])
     return None
 
@@ -485,7 +492,8 @@ def weak_domain_evidence(turn: Turn) -> Clarification | None:
     draft, t = turn.draft, turn.thresholds
     dom = draft.domain_candidates
     resolved = any(k.confirmed for k in draft.coreferences)
-    if dom and not turn.ids and not resolved and not any("explicit_rule" in c.evidence for c in dom):
+    if dom and not turn.ids and not resolved and not any("explicit_rule" in c.evidence for c in dom) \
+            and not _asks_how_a_write_goes(turn):
         margin = dom[0].score - (dom[1].score if len(dom) > 1 else 0.0)
         hinted = "context" in dom[0].evidence and margin >= t.routing_margin
         if not hinted and (dom[0].score < t.routing or margin < t.routing_margin):
@@ -541,6 +549,9 @@ def _orders_write(turn: Turn) -> bool:
     draft = turn.draft
     if any(f.write and f.negated for f in draft.frames):
         return False
+    asked = draft.scratch.get(K.ASKED_WRITES)
+    if asked and set(map(tuple, draft.scratch.get(K.WRITE_ACTIONS) or ())) <= set(map(tuple, asked)):
+        return False  # every write word is asked about, not ordered (T-… 取消成功了没有): a read
     acc = turn.accounting
     if not draft.scratch.get(K.WRITE_ACTIONS) and not (acc is not None and (acc.disposes_of_a_key(draft)
                                                                            or acc.says_a_write_word(draft))):
@@ -549,6 +560,30 @@ def _orders_write(turn: Turn) -> bool:
         return False  # a question about a write (还在等审批吗, 没有取消成功吗) is a read: it fails open
     tpl = draft.template_candidates
     return not tpl or tpl[0].id == "operation" or tpl[0].score < turn.thresholds.routing
+
+
+def _presented_read(turn: Turn) -> bool:
+    """A read of a settled domain whose frame says how to show it (做成表格, 列个表, 画个图) over a
+    time or an object: the user asked for that data in that form — no template question (the
+    presentation is the request's template cue; `no_template` is recorded)."""
+    draft = turn.draft
+    if _orders_write(turn) or any(f.write or f.negated for f in draft.frames):
+        return False
+    if not any(any(a.role == "presentation" for a in f.arguments) and
+               any(a.role in ("time", "range", "patient", "condition") for a in f.arguments) for f in draft.frames):
+        return False
+    dom = draft.domain_candidates
+    if not dom or not (turn.ids or "explicit_rule" in dom[0].evidence):
+        return False
+    return dom[0].score - (dom[1].score if len(dom) > 1 else 0.0) >= turn.thresholds.routing_margin
+
+
+def _asks_how_a_write_goes(turn: Turn) -> bool:
+    """An open question (怎么, 多久, 谁) about a write it asks about, not orders (ASKED_WRITES: how
+    to set auto-cancel, how long a cancel takes, who approves a reassignment): not a data question,
+    so no template or domain is asked for (design 15.3); nothing is written."""
+    draft = turn.draft
+    return bool(draft.scratch.get(K.ASKED_WRITES)) and asked_write.asks_open(draft.text) and not _orders_write(turn)
 
 
 def _has_question(draft: Draft) -> bool:
@@ -609,6 +644,67 @@ def _hesitation_in_a_read(turn: Turn, k) -> bool:  # noqa: ANN001
                                                       for e in draft.entities)
 
 
+_NP_REACH = 8  # code points from a demonstrative to the key that heads its noun phrase (它后面那台 AGV-18)
+
+
+@functools.cache
+def _person_pronouns() -> frozenset[str]:
+    """The pack's pronouns that refer only to people (他, 她们: lexicons/coreference.json)."""
+    from nlu.lexicon import default_pack
+
+    return frozenset(p.word for p in default_pack().pronouns if p.types and set(p.types) == {"person"})
+
+
+def _determined_in_a_read(turn: Turn, k) -> bool:  # noqa: ANN001
+    """Reads fail open: in a read, a pronoun that is not the read's key object, or that the turn
+    itself determines, asks nothing (only a pronoun that IS the key and is undetermined does).
+
+    * its noun phrase is headed by a key said right after it: 查它后面那台 AGV-18 的位置 — the
+      stated key wins;
+    * a person pronoun (他们, 她) beside a stated key: 查下 WO-…，别催他们 — people are never the
+      key object of a read about a stated object;
+    * described by a place and a time said before it in its clause: 前天晚上八点半 ST-05 那单 —
+      one job, fully determined;
+    * a row of the pasted material: 第二行那台 after a pasted table (a line break before it)."""
+    if _orders_write(turn):
+        return False
+    draft = turn.draft
+    text = draft.original
+    lo = max((text.rfind(ch, 0, k.o0) for ch in "，,。；;！!？?\n"), default=-1) + 1
+    hi = min((i for i in (text.find(ch, k.o1) for ch in "，,。；;！!？?\n") if i >= 0), default=len(text))
+    ids = turn.ids
+    if any(0 <= p.o0 - k.o1 <= _NP_REACH and p.o1 <= hi and _heads_phrase(_current(draft, k.o1, p.o0)) for p in ids):
+        return True
+    c0, c1 = draft.to_current(k.o0, k.o1)
+    if ids and turn.text[c0:c1] in _person_pronouns():
+        return True
+    ents = draft.entities
+    place = any(e.type in ("station", "location") and 0 <= k.o0 - e.o1 <= 2 and e.o0 >= lo for e in ents)
+    if place and any(e.type in ("time", "time_range") and lo <= e.o0 and e.o1 <= k.o0 for e in ents):
+        return True
+    head = text[lo:k.o0]
+    return "\n" in text[:lo] and _ROW.search(head) is not None
+
+
+_DETERMINERS = tuple(sorted(_REFERRING.determiners, key=len, reverse=True))  # 那台, 这个
+
+
+def _current(draft: Draft, o0: int, o1: int) -> str:
+    """What the user said at original [o0, o1) as the current text has it (traditional 那臺 folded to 那台)."""
+    c0, c1 = draft.to_current(o0, o1)
+    return draft.text[c0:c1]
+
+
+def _heads_phrase(gap: str) -> bool:
+    """The words between a demonstrative and a key leave the key its head: nothing (那台 AGV-18),
+    or a relation ending in a determiner (它后面那台 AGV-18) — not a noun of its own (这个截图…是 AGV-08)."""
+    gap = gap.strip()
+    return not gap or gap.endswith(_DETERMINERS)
+
+
+_ROW = re.compile(r"第[一二三四五六七八九十两0-9]{1,3}[行条个项]|[上下]面(?:那|这)?[一二三四五六七八九十两0-9]?[行条]")
+
+
 def _topic_shift(turn: Turn, k) -> bool:  # noqa: ANN001
     """那AGV这边呢，在线几台 / 那机车方面呢: 那 right before a bare noun (no classifier, no number)
     with a topic tail after it shifts the topic ("and as for AGVs") — it points at no one object,
@@ -660,7 +756,17 @@ def _open_term(turn: Turn):  # noqa: ANN202
     cand_domains = {c.id.split(".")[0] for c in t.candidates}
     if len(domains) == 1 and domains & cand_domains:
         return None
+    if turn.ids and _keys_pin_domain(turn, cand_domains):
+        return None  # a pasted table of T-… and AGV-… keys: its 任务 is that domain's
     return t
+
+
+def _keys_pin_domain(turn: Turn, cand_domains: set[str]) -> bool:
+    """The turn's keys settle its domain (explicit evidence, clear of the other by the margin) and it is one the word may mean."""
+    dom = turn.draft.domain_candidates
+    if not dom or dom[0].id not in cand_domains or "explicit_rule" not in dom[0].evidence:
+        return False
+    return dom[0].score - (dom[1].score if len(dom) > 1 else 0.0) >= turn.thresholds.routing_margin
 
 
 def _domain_ambiguity(term) -> bool:  # noqa: ANN001

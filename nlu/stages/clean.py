@@ -24,7 +24,11 @@ stage idempotent: cleaning the cleaned text proposes no edit):
    tokens (``AGV-01，AGV-02``, ``1，000``) is kept as typed: it may be a list separator
    or a thousands mark and cleaning does not guess. ASCII punctuation is never turned
    full-width. Other whitespace (tab, NBSP, U+2000–U+200A, U+202F, U+205F, U+1680) becomes
-   a space.
+   a space. Traditional-script characters fold to the simplified character each is, one for
+   one, by the table of ``lexicons/script_variants.json`` (關閉 → 关闭, 本週 → 本周; reason
+   ``script_variant``): a variant is the same word, so every later stage reads it as such and
+   none asks about it as a correction. Characters that are also simplified words (乾, 於) are
+   not in the table.
 3. Self-repair (design 7.1): ``查上月，不对，查本月检修计划`` → ``查本月检修计划``. The marker
    is a construction (interjection ± pause ± correction core, ``selfRepair`` in
    ``lexicons/cleaning.json``), read and applied by ``nlu.semantics.self_repair``; the last
@@ -163,9 +167,10 @@ class _Rules:
 # Character classes and tables.
 
 # categories of a change (they decide edit type, reason and width_fold_only)
-_KEEP, _FOLD, _STRIP, _SPACE, _PUNCT, _STUTTER, _REPAIR = range(7)
+_KEEP, _FOLD, _STRIP, _SPACE, _PUNCT, _STUTTER, _REPAIR, _SCRIPT = range(8)
 _REASON = {_KEEP: "other", _FOLD: "width", _STRIP: "invisible", _SPACE: "whitespace", _PUNCT: "repeated_punctuation",
-           _STUTTER: "stutter", _REPAIR: "self_repair"}
+           _STUTTER: "stutter", _REPAIR: "self_repair", _SCRIPT: "script_variant"}
+_ONE_FOR_ONE = frozenset((_FOLD, _SCRIPT))  # one character for one, no context: width and script folds
 
 _ZWJ = "\u200d"
 _KEEP_FULLWIDTH = "！，：；？"  # Chinese sentence punctuation: the normal forms, kept
@@ -194,6 +199,19 @@ for _cp, _half in WIDTH_TABLE.items():  # the one explicit width table (nlu.text
     if chr(_cp) not in _KEEP_FULLWIDTH:
         _CHAR_MAP[chr(_cp)] = (chr(_half), _FOLD)
 del _cp, _half, _ch
+
+
+def _script_variants() -> dict[str, str]:
+    """Traditional characters -> the simplified character each is (``script_variants.json``):
+    關閉 is 关闭, 本週 is 本周 — the same words, folded one for one so that every later stage
+    (terms, domains, templates, corrections) reads them; never a correction to confirm."""
+    with open(_lexicon_path("script_variants.json"), encoding="utf-8") as fh:
+        return json.load(fh)["fold"]
+
+
+for _t, _s in _script_variants().items():
+    _CHAR_MAP.setdefault(_t, (_s, _SCRIPT))
+del _t, _s
 
 
 def _char_class(chars) -> str:  # noqa: ANN001
@@ -358,7 +376,7 @@ def _fold_pass(text: str) -> list[tuple[int, int, str, int]]:
         i = m.start()
         ch = text[i]
         t, cat = _CHAR_MAP[ch]
-        if cat == _FOLD:  # a width fold (most matches on an OCR line) needs no context
+        if cat in _ONE_FOR_ONE:  # a width or script fold (most matches on an OCR line) needs no context
             reps.append((i, i + 1, t, cat))
             continue
         if ch == _ZWJ and 0 < i < n - 1 and _is_emoji(text[i - 1]) and _is_emoji(text[i + 1]):
@@ -490,7 +508,7 @@ def clean_edits(text: str) -> list[Edit]:
     """The edits that clean `text` (current-text coordinates), one per contiguous run."""
     reps = _fold_pass(text)
     found_nothing_in: list[str | None] = [None] * len(_LOOP_PASSES)
-    if reps and all(cat == _FOLD for _, _, _, cat in reps):
+    if reps and all(cat in _ONE_FOR_ONE for _, _, _, cat in reps):
         # Only width folds (an OCR/IME full-width line): one character each, so the view is
         # the text with those characters swapped. When no other rule fires on it, the edits
         # are the folds themselves — what the cell machinery below would produce, without a
@@ -504,9 +522,8 @@ def clean_edits(text: str) -> list[Edit]:
                 break
             found_nothing_in[k] = v  # the general path below starts from this same view
         else:
-            reason = _REASON[_FOLD]
-            return [_new_tuple(Edit, (j0, j1, t, "punctuation", "rule", 1.0, False, True, True, reason))
-                    for j0, j1, t, _ in reps]
+            return [_new_tuple(Edit, (j0, j1, t, "punctuation", "rule", 1.0, False, True, True, _REASON[cat]))
+                    for j0, j1, t, cat in reps]
     return _clean_edits_by_cells(text, reps, found_nothing_in)
 
 
@@ -557,9 +574,9 @@ def _to_edits(text: str, cells: list[Cell], dcat: bytearray) -> list[Edit]:
     for t, o0, o1, cat in cells:
         if o0 > pos:
             changes.append([pos, o0, "", set(dcat[pos:o0]), False, True])
-        if cat == _FOLD:  # never merged with a neighbour (below), so its category set is shared
+        if cat in _ONE_FOR_ONE:  # never merged with a neighbour (below), so its category set is shared
             if t != text[o0:o1]:
-                changes.append([o0, o1, t, _FOLD_ONLY, True, False])
+                changes.append([o0, o1, t, _FOLD_ONLY if cat == _FOLD else _SCRIPT_ONLY, True, False])
         elif cat and t != text[o0:o1]:  # a _KEEP (0) cell holds its own character
             changes.append([o0, o1, t, {cat}, False, False])
         pos = o1
@@ -587,6 +604,7 @@ _new_tuple = tuple.__new__
 
 
 _FOLD_ONLY = frozenset((_FOLD,))
+_SCRIPT_ONLY = frozenset((_SCRIPT,))
 
 
 @functools.lru_cache(maxsize=None)  # a few dozen combinations of seven categories at most

@@ -23,11 +23,11 @@ import re
 from bisect import bisect_left, bisect_right
 
 from nlu.draft import Argument, Draft, Frame
-from nlu.draft_keys import DEADLINE, SRL_IMPLICIT
+from nlu.draft_keys import ASKED_WRITES, DEADLINE, SRL_IMPLICIT, WRITE_ACTIONS
 from nlu.lexicon import Pack, default_pack, load_data_file
 from nlu.lexicon.word_classes import alternation, function_words, implied_action_words
 from nlu.pipeline.stage import Stage
-from nlu.semantics import cues
+from nlu.semantics import asked_write, cues
 from nlu.semantics.anchors import Anchor, anchors
 from nlu.semantics.comparators import governed_values
 from nlu.semantics.constructions import (implied_actions, moves_to, not_a_predicate, open_resultative, quoted,
@@ -71,6 +71,7 @@ class SrlStage(Stage):
         self.vocab = vocabulary(self.pack)
         load_rules()
         load_write_rules()
+        asked_write.load()
         self.instruments = load_data_file("instruments.json", self.pack.root)
         counted = load_data_file("presentation.json", self.pack.root).get("countedHeads")
         self._counted_heads = tuple(counted["heads"]) if counted else ()
@@ -108,6 +109,10 @@ class SrlStage(Stage):
             frames.append(Frame(a.text, cls, [], neg is not None, modality_of(view, a.c0, lo),
                                 0.9, write))
             positions.append(a.c0)
+        # (a long text's writes are judged by their narration, below: design 15.2)
+        asked = _asked_writes(view, frames, actions, draft) if draft.gate != "long" else []
+        if asked:
+            draft.scratch[ASKED_WRITES] = asked
         if draft.gate == "long":
             # design 15.2: in a long text only a write said as an order is one (先说结论：派 …,
             # 请把 … 取消); one narrated mid-clause (食堂下周开始调整开饭时间, 培训安排在周四) is
@@ -467,3 +472,26 @@ def _merge(items: list[Argument]) -> list[Argument]:
         out.append(a)
     return out
 
+
+def _asked_writes(view: SentenceView, frames: list[Frame], actions: list[Word],
+                  draft: Draft) -> list[tuple[int, int]]:
+    """The write verbs a question asks about instead of ordering (T-… 是被谁取消的, 怎么关闭工单,
+    如果我取消 T-…，会影响…吗; nlu.semantics.asked_write), in original coordinates: their frames
+    become reads — no `operation`, no write question — and the pack's write words among them
+    (framed or not: T-… 取消成功了没有) are not accounted as orders. A requested one
+    (能不能帮我取消 T-…？) stays a write."""
+    words = draft.scratch.get(WRITE_ACTIONS) or ()
+    if not (words or any(f.write and not f.negated for f in frames)) or not asked_write.asks(view.text):
+        return []
+    out = []
+    framed = set()
+    for frame, a in zip(frames, actions):
+        framed.add((a.c0, a.c1))
+        if frame.write and not frame.negated and asked_write.asked_about(view.text, a.c0, a.c1) is not None:
+            frame.write = False
+            out.append(draft.to_original(a.c0, a.c1))
+    for o0, o1 in words:  # the pack's write words no frame took (取消成功了没有: a state use)
+        c0, c1 = draft.to_current(o0, o1)
+        if (c0, c1) not in framed and c1 > c0 and asked_write.asked_about(view.text, c0, c1) is not None:
+            out.append((o0, o1))
+    return out

@@ -28,6 +28,10 @@ PINYIN = _corpus("correct.pinyin_gate.json")
 POSITIVE = CORPUS["positive"] + PINYIN["positive"]
 NEGATIVE = CORPUS["negative"] + PINYIN["negative"]
 REF = "2026-03-15T10:30:00+08:00"
+# traditional glyphs (狀, 報) are folded by the clean stage (lexicons/script_variants.json), not corrected:
+# the text a case comes out as is its corrections applied, then that fold
+_SCRIPT = str.maketrans(json.loads((Path(__file__).resolve().parents[2] / "lexicons" / "script_variants.json")
+                                   .read_text("utf-8"))["fold"])
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -42,7 +46,7 @@ def _run(case):
 @pytest.mark.parametrize("case", POSITIVE, ids=lambda c: f'{c["source"]}:{c["text"]}')
 def test_real_errors_on_pack_terms_are_corrected(case):
     r = _run(case)
-    assert apply_edits(case["text"], corrections_of(r)) == case["corrected"], r.corrections
+    assert apply_edits(case["text"], corrections_of(r)).translate(_SCRIPT) == case["corrected"], r.corrections
 
 
 @pytest.mark.parametrize("case", NEGATIVE, ids=lambda c: f'{c["source"]}:{c["text"]}')

@@ -1,0 +1,163 @@
+"""A write word the user asks about instead of ordering (issue 26 part 3: reads fail open).
+
+In a turn that asks something, a write verb is the *topic* of the question, not an order, when
+it stands in a position a request never takes and nothing requests it:
+
+* passive (T-… 是被谁取消的), anterior (已下发的), perfective after it or its object (取消成功了没有,
+  自动恢复的还是…): what was done is asked about;
+* a how-to (怎么关闭工单, 超时自动取消怎么设置, 取消任务的话要多久, 取消 T-… 需要几级审批);
+* a conditional clause (如果我取消 T-…，会影响…吗): what would follow is asked;
+* a necessity (还要重新提交吗, 需要开检修工单吗): advice is asked, the decision stays the user's;
+* reported material before it in its sentence (显示“请求已忽略”, 乘务员说忽略就行).
+
+A request keeps it an order whatever else holds: a request opener right before the verb or the
+把/将 of its clause (能不能帮我取消 T-…, 可以把 T-… 取消吗) or a request tail closing its
+sentence (取消 T-… 好吗). The SRL stage turns an asked write's frame into a read (its frame is not
+a write: no `operation`, no write question); the span goes to `draft_keys.ASKED_WRITES` so the
+policy's write rules skip the pack word there. Data: ``lexicons/asked_writes.json``.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+_CLAUSE_BREAK = "，,。；;！!？?\n"
+_SENTENCE_BREAK = "。！!？?\n"
+_DISPOSAL = ("把", "将")
+_OPENER_GAP = 2  # code points (spaces, 一下) between a request opener and the verb or 把
+_OBJECT = re.compile(r" *(?:[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+|[A-Za-z]+) *")  # a key or Latin word after the verb
+
+
+@dataclass(frozen=True, slots=True)
+class _Data:
+    marks: tuple[str, ...]
+    particles: tuple[str, ...]
+    words: re.Pattern[str]
+    openers: tuple[str, ...]
+    tails: tuple[str, ...]
+    passive: tuple[str, ...]
+    anterior: tuple[str, ...]
+    perfective: tuple[str, ...]
+    how_to: tuple[str, ...]
+    how_to_tails: tuple[str, ...]
+    conditional: tuple[str, ...]
+    necessity: tuple[str, ...]
+    reported: tuple[str, ...]
+    fillers: tuple[str, ...]  # the pack's discourse and politeness words (fillers.json): 嗯 那个 …, … 谢谢
+
+
+def _longest_first(words) -> tuple[str, ...]:  # noqa: ANN001
+    return tuple(sorted(set(words), key=len, reverse=True))
+
+
+@functools.lru_cache(maxsize=1)
+def _data() -> _Data:
+    from nlu.lexicon import load_data_file
+
+    d = load_data_file("asked_writes.json")
+    f = load_data_file("fillers.json")
+    return _Data(
+        marks=tuple(d["questionMarks"]), particles=_longest_first(d["questionParticles"]),
+        words=re.compile("|".join(re.escape(w) for w in _longest_first(d["questionWords"]))),
+        openers=_longest_first(d["requestOpeners"]), tails=_longest_first(d["requestTails"]),
+        passive=tuple(d["passive"]), anterior=_longest_first(d["anterior"]), perfective=_longest_first(d["perfective"]),
+        how_to=tuple(d["howTo"]), how_to_tails=_longest_first(d["howToTails"]),
+        conditional=_longest_first(d["conditional"]), necessity=_longest_first(d["necessity"]),
+        reported=_longest_first(d["reported"]),
+        fillers=_longest_first([*f["discourse"], *f["politeness"]]),
+    )
+
+
+def load() -> None:
+    """Read the data now (stage construction), not inside a request."""
+    _data()
+
+
+def asks(text: str) -> bool:
+    """The turn asks something: a question mark, a question particle closing a clause, or a question word."""
+    d = _data()
+    if any(m in text for m in d.marks) or d.words.search(text):
+        return True
+    return any(_trim(clause, d.fillers, end=True).endswith(d.particles) for clause in _clauses(text))
+
+
+def _trim(text: str, fillers: tuple[str, ...], *, end: bool) -> str:
+    """`text` without the fillers and politeness words (and spaces, pauses) at its end or start:
+    …取消成功了没有 谢谢 closes on 没有; 嗯 那个 如果我取消… opens on 如果."""
+    pauses = " ，,…~～、"
+    while True:
+        text = text.rstrip(pauses) if end else text.lstrip(pauses)
+        w = next((w for w in fillers if (text.endswith(w) if end else text.startswith(w))), None)
+        if w is None or len(w) == len(text):
+            return text
+        text = text[:-len(w)] if end else text[len(w):]
+
+
+def asks_open(text: str) -> bool:
+    """The turn asks an open question (a question word: 怎么, 多久, 谁, 哪), not only yes or no."""
+    return _data().words.search(text) is not None
+
+
+def _clauses(text: str):  # noqa: ANN202
+    start = 0
+    for i, ch in enumerate(text):
+        if ch in _CLAUSE_BREAK:
+            yield text[start:i]
+            start = i + 1
+    yield text[start:]
+
+
+def _bounds(text: str, at: int, end: int, breaks: str) -> tuple[int, int]:
+    lo = at
+    while lo > 0 and text[lo - 1] not in breaks:
+        lo -= 1
+    hi = end
+    while hi < len(text) and text[hi] not in breaks:
+        hi += 1
+    return lo, hi
+
+
+def asked_about(text: str, at: int, end: int) -> str | None:
+    """The position in which the write verb text[at:end] is asked about (passive, perfective,
+    how_to, conditional, necessity, reported …), or None: it is ordered, or the turn asks nothing."""
+    if not asks(text):
+        return None
+    d = _data()
+    lo, hi = _bounds(text, at, end, _CLAUSE_BREAK)
+    s_lo, s_hi = _bounds(text, at, end, _SENTENCE_BREAK)
+    if _requested(text, at, end, lo, s_hi, d):
+        return None
+    before, after = text[lo:at], text[end:hi]
+    rest = after[m.end():] if (m := _OBJECT.match(after)) else after
+    if before.rstrip().endswith("的") and after[:1].isalpha() and not after.startswith(d.particles):
+        return "attributive"  # 今天的派工表: the verb modifies a noun
+    if any(w in before for w in d.passive):
+        return "passive"
+    if before.rstrip().endswith(d.anterior) or any(w in before[-4:] for w in d.anterior if len(w) > 1):
+        return "anterior"
+    if rest.lstrip().startswith(d.perfective) or after.startswith(d.perfective):
+        return "perfective"
+    if any(w in before for w in d.how_to):
+        return "how_to"
+    if any(w in after for w in d.how_to_tails):
+        return "how_to"
+    if _trim(before, d.fillers, end=False).startswith(d.conditional):
+        return "conditional"
+    if any(w in before for w in d.necessity):
+        return "necessity"
+    if any(w in text[s_lo:at] for w in d.reported) or any(w in after for w in d.reported):
+        return "reported"  # 显示“请求已忽略”…; 审批流上显示… (the verb names where the record is)
+    return None
+
+
+def _requested(text: str, at: int, end: int, lo: int, s_hi: int, d: _Data) -> bool:
+    """A request opener right before the verb or the 把/将 of its clause, or a request tail closing its sentence."""
+    stops = [at] + [lo + k for k in (text.rfind(w, lo, at) - lo for w in _DISPOSAL) if k >= 0]
+    for stop in stops:
+        head = text[max(lo, stop - _OPENER_GAP - 4):stop].rstrip(" ")
+        for gap in ("", "一下"):
+            if head.endswith(gap) and head[:len(head) - len(gap)].rstrip(" ").endswith(d.openers):
+                return True
+    tail = _trim(text[end:s_hi].rstrip(" ？?。！!~～"), d.fillers, end=True)
+    return tail.endswith(d.tails)

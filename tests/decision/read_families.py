@@ -1,0 +1,267 @@
+"""Generated families of clear reads that must not be asked, and of their write look-alikes that
+must still ask or be understood as the write they are (issue 26 part 3, "reads fail open").
+
+Data only: each family is wordings × keys × layouts, expanded by `reads()` / `writes()`; the
+tests in `test_read_families.py` assert the invariants over them, and `python
+tests/decision/read_families.py` prints the figures (reads asked / total, look-alike writes that
+continued without being understood as a write / total).
+
+The read shapes (none copied from a goldset; the blind set that showed them is not read):
+
+* ``topic``: a write word that is the topic of a question, not the user's order — subordinate,
+  past, passive, quoted, a record's field or log line, a how-to, a policy, a necessity;
+* ``pronoun``: a pronoun in a read whose key object is stated or that the read does not need;
+* ``script``: a read in traditional script (a variant is the same word, never a correction);
+* ``present``: a count or list read with a presentation request (做成表格, 列个表, 画个图);
+* ``meta``: chit-chat and questions about the software.
+
+Layouts: plain; an ASR opener (嗯 那个); a pasted context before the request; code-mixing
+(check/what); and, for every family, the traditional-script form (`to_traditional`).
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+KEYS = {
+    "T": ["T-2026120731", "T-2026111804"],
+    "WO": ["WO-20261207", "WO-20261119"],
+    "AGV": ["AGV-17", "AGV-42"],
+    "AGV2": ["AGV-18", "AGV-43"],
+    "LOCO": ["HXD1-0412", "HXD3C-0877"],
+    "ST": ["ST-05", "ST-23"],
+}
+
+# -- 1. the write word is the topic of a question ------------------------------------------------
+TOPIC = [
+    # relative clause / counted over what was done
+    "上个月通过 cancelTask 接口取消的任务一共多少个？",
+    "这周被人工改派的任务有哪些",
+    "昨天系统自动关闭的工单有几张",
+    "最近三天被删除的检修工单是谁删的",
+    "本周取消掉的 AGV 任务里，超时取消的占多少",
+    # passive / past asked about a key
+    "{T} 是被谁取消的？",
+    "{WO} 是什么时候关闭的",
+    "{T} 之前被改派过吗",
+    "{AGV} 的任务是自动恢复的还是人工重新下发的？",
+    "{AGV} 重启以后，它原来的任务是系统自动恢复的，还是调度员手动重新派的？",
+    "{T} 取消成功了没有",
+    # a record, a reply, a log line, a field: quoted or reported
+    "接口返回说 DELETE 被拒绝了，那 {WO} 现在还在吧？",
+    "MES 回了一句 cancel rejected，所以 {T} 应该还没取消，对吗",
+    "审批流上显示“请求已忽略”，{WO} 还要重新提交吗？",
+    "状态栏写着'cancelled by system: ignore duplicate'，{T} 是系统自动忽略掉的吗？",
+    "日志里有一行 “cancel task {T} failed”，这个任务现在什么状态",
+    "last_command 字段的值是 'stop'，这条命令是谁下的？",
+    "{AGV} 的 last_action 显示 'pause'，是哪个调度员暂停的",
+    "{LOCO} 的 BCU 报“制动指令超驰”，乘务员说忽略就行，需要开检修工单吗？",
+    "告警记录显示“已忽略”，{LOCO} 这条告警是谁忽略的？",
+    # a quoted policy, then a question about doing it
+    "制度里写着“任何人不得在未审批的情况下取消已下发任务”，取消 {T} 需要几级审批？",
+    "规定说“关闭工单前必须验收”，{WO} 验收了没有？",
+    # how to, just asking
+    "超时自动取消怎么设置？只是问问，别改任何东西",
+    "任务改派的流程是怎样的，需要谁审批",
+    "怎么在系统里关闭一张检修工单？我先了解一下",
+    "取消任务的话一般要多久才能生效",
+    "如果我取消 {T}，会影响后面排队的任务吗",
+]
+
+# their write look-alikes: the same words as a real order (must ask, or continue as the write)
+TOPIC_WRITES = [
+    "取消 {T}",
+    "通过 cancelTask 接口把 {T} 取消",
+    "调用 cancelTask 取消 {T}",
+    "重启之后把任务重新下发给 {AGV}",
+    "把 last_command 改成 stop",
+    "把 {WO} 关闭",
+    "帮我把 {T} 改派给 {AGV}",
+    "把 {WO} 重新提交一下",
+    "MES 说 DELETE 被拒绝了，你再帮我删一次 {WO}",
+    "状态写着 ignore duplicate，帮我把 {T} 取消掉",
+    "按制度取消 {T}",
+    "能不能帮我取消 {T}？",
+    "可以把 {T} 取消吗？",
+    "{T} 帮我取消一下好吗",
+    "把超时自动取消设置成 30 分钟",
+    "给 {LOCO} 开一张检修工单",
+    "暂停 {AGV}",
+]
+
+# -- 2. a pronoun in a read that states its key --------------------------------------------------
+PRONOUN = [
+    "查下 {WO}，顺便说下别催他们，就是看看状态",
+    "帮我看一下 {WO} 的进度，别去问他们，我自己看",
+    "查 {AGV}，哦不是，查它后面那台 {AGV2} 的位置",
+    "{AGV} 不用看了，看它旁边那台 {AGV2} 的电量",
+    "前天晚上八点半 {ST} 那单是几号车拉的",
+    "昨天下午三点 {ST} 那单任务是哪台车执行的",
+    "下面是今天的派工表：\n| 序号 | 任务 | 车辆 | 计划时间 |\n| 1 | {T} | {AGV} | 09:00 |\n| 2 | T-2026120799 | {AGV2} | 10:30 |\n第二行那台是不是改期了",
+    "{LOCO} 的检修，他们班组说明天能修完，是真的吗",
+    "{AGV} 现在在哪？这个我急着要",
+]
+
+PRONOUN_WRITES = [
+    "把它取消",
+    "查一下 {WO}，然后把它关闭",
+    "那台车派到 {ST}",
+    "他们那单取消掉",
+    "把那单改派给 {AGV}",
+]
+
+# pronouns that are the key object of a read with nothing to determine them: still asked
+PRONOUN_OPEN = [
+    "它现在在哪",
+    "那台车现在电量多少",
+    "他们那单怎么样了",
+    "那个东西修好了吗",
+]
+
+# -- 3. traditional script ------------------------------------------------------------------------
+SCRIPT = [
+    "列出本周所有逾期未关闭的工单",
+    "本季度检修费用合计多少",
+    "查询 {AGV} 当前状态",
+    "本周机车检修计划",
+    "统计上个月 AGV 任务数量",
+    "{LOCO} 的检修记录",
+    "昨天有哪些任务失败了",
+    "今天待处理的检修工单有几张",
+]
+
+SCRIPT_WRITES = [
+    "取消任务 {T}",
+    "关闭工单 {WO}",
+    "把 {AGV} 派到 {ST}",
+]
+
+# -- 4. a presentation request on a count or list read ------------------------------------------
+PRESENT = [
+    "近14天每天的AGV任务量，做成表格",
+    "上个月各站点的任务数，列个表",
+    "本周机车检修数量画个图",
+    "最近7天 AGV 故障次数，做个柱状图",
+    "本月检修工单按状态统计一下，弄成表格",
+    "这周每天完成的AGV任务，给我列个表",
+    "近30天每台机车的检修次数，做成表格发我",
+]
+
+# -- 5. chit-chat and questions about the software -------------------------------------------------
+META = [
+    "你们这个助手能调用调度 API 吗？还是只能查询？",
+    "这个系统能帮我取消任务吗，还是只能看？",
+    "你能做什么",
+    "谢谢，辛苦了",
+    "这个助手支持语音输入吗",
+    "好的，明白了，谢谢",
+    "你是机器人还是人工客服",
+]
+
+# -- layouts ----------------------------------------------------------------------------------------
+LAYOUTS = {
+    "plain": "{r}",
+    "asr": "嗯 那个 {r}",
+    "pasted": "（交班记录：今天白班正常，无异常。）\n{r}",
+    "thanks": "{r} 谢谢",
+}
+
+# traditional forms of the characters the families use, as simplified + traditional pairs (test data
+# only: the pipeline folds script variants from its own table, lexicons/script_variants.json)
+_T = {p[0]: p[1] for p in (
+    "们們 单單 发發 这這 后後 为為 开開 关關 条條 从從 现現 将將 试試 测測 变變 统統 设設 务務 记記 调調 执執 输輸 删刪 规規 则則 审審 权權 词詞 视視 无無 询詢 当當 "
+    "态態 计計 划劃 检檢 费費 个個 数數 车車 辆輛 机機 电電 点點 间間 时時 报報 图圖 级級 谁誰 样樣 说說 显顯 写寫 还還 吗嗎 应應 该該 对對 过過 让讓 给給 帮幫 会會 "
+    "响響 队隊 里裡 边邊 问問 题題 么麼 顺順 进進 别別 复復 续續 动動 错錯 请請 确確 认認 论論 释釋 产產 处處 录錄 号號 码碼 员員 险險 难難 长長 门門 东東 区區 层層 "
+    "楼樓 库庫 线線 轨軌 周週 钟鐘 历歷 岁歲 备備 签簽 网網 络絡 读讀 闭閉 断斷 连連 销銷 废廢 补補 换換 标標 旧舊 厂廠 验驗 阶階 总總 类類 运運 营營 终終 达達 扫掃 "
+    "监監 统統 态態 态態 派派 么麼 执執 拉拉 这這 状狀 态態 询詢 务務 两兩 张張 台臺 几幾 么麼 务務 乘乘 驶駛 导導 现現 实實 际際 质質 师師 态態 闸閘 组組 备備 启啟 "
+    "恢恢 统統 户戶 帮幫 语語 音音 种種 们們 头頭 择擇 态態 "
+).split()}
+
+
+def to_traditional(text: str) -> str:
+    return "".join(_T.get(ch, ch) for ch in text)
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    family: str
+    layout: str
+    text: str
+
+
+def _fill(tpl: str, i: int) -> str:
+    return tpl.format(**{k: v[i % len(v)] for k, v in KEYS.items()})
+
+
+def _expand(family: str, templates: list[str], layouts: dict[str, str], traditional: bool = True) -> list[Case]:
+    out = []
+    for (n, tpl), (lname, layout) in itertools.product(enumerate(templates), layouts.items()):
+        text = layout.format(r=_fill(tpl, n))
+        out.append(Case(family, lname, text))
+        if traditional:
+            out.append(Case(family, lname + "+trad", to_traditional(text)))
+    return out
+
+
+def reads() -> list[Case]:
+    """Clear reads: never `clarify`."""
+    return (_expand("topic", TOPIC, LAYOUTS) + _expand("pronoun", PRONOUN, LAYOUTS)
+            + _expand("script", SCRIPT, LAYOUTS) + _expand("present", PRESENT, LAYOUTS)
+            + _expand("meta", META, {"plain": "{r}", "asr": "嗯 {r}"}))
+
+
+def writes() -> list[Case]:
+    """Look-alike writes: `clarify`, or `continue` understood as a write of the key they name."""
+    return (_expand("topic", TOPIC_WRITES, LAYOUTS) + _expand("pronoun", PRONOUN_WRITES, LAYOUTS)
+            + _expand("script", SCRIPT_WRITES, LAYOUTS))
+
+
+def open_pronouns() -> list[Case]:
+    """Reads whose key object is a pronoun nothing determines: still asked."""
+    return _expand("pronoun_open", PRONOUN_OPEN, {"plain": "{r}", "asr": "嗯 {r}"})
+
+
+WRITE_CLASSES = frozenset({"update", "create", "cancel"})  # the pack's write action classes
+
+
+def understood_write(r) -> bool:  # noqa: ANN001 - a LegacyInputUnderstanding
+    """A `continue` on a look-alike write is right only when the write is understood: a write frame
+    that is not negated, routed to `operation`."""
+    frames = [f for f in r.semantic_frames or () if f.action_class in WRITE_CLASSES and not f.negated]
+    top = r.routing.template_candidates[:1]
+    return bool(frames) and bool(top) and top[0].id == "operation"
+
+
+def figures(pipe, ref: str = "2026-12-07T14:20:00+08:00") -> dict:  # noqa: ANN001
+    """Reads asked / total and look-alike writes continued without being understood / total, per family."""
+    out: dict = {}
+    for side, cases in (("reads_asked", reads()), ("writes_through", writes()), ("open_not_asked", open_pronouns())):
+        for c in cases:
+            src = "asr" if c.layout.startswith("asr") else "typed"
+            r = pipe.understand(c.text, source=src, reference_time=ref)
+            act = r.decision.action
+            bad = (act == "clarify") if side == "reads_asked" else \
+                (act != "clarify" and not understood_write(r)) if side == "writes_through" else (act != "clarify")
+            fam = out.setdefault(side, {}).setdefault(c.family, [0, 0, []])
+            fam[0] += bad
+            fam[1] += 1
+            if bad:
+                codes = [x for x in r.decision.reason_codes if x.startswith("rule:")] or [act]
+                fam[2].append((c.layout, c.text.replace("\n", "⏎")[:70], codes[0]))
+    return out
+
+
+if __name__ == "__main__":  # pragma: no cover - the figures of the issue's note
+    import sys
+
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
+    from warm_pipeline import warm_pipeline
+
+    show = "-v" in sys.argv
+    for side, fams in figures(warm_pipeline()).items():
+        tot = [sum(v[0] for v in fams.values()), sum(v[1] for v in fams.values())]
+        print(f"{side}: {tot[0]}/{tot[1]}  " + "  ".join(f"{k} {v[0]}/{v[1]}" for k, v in fams.items()))
+        if show:
+            for k, v in fams.items():
+                for x in v[2]:
+                    print("   ", k, *x)
