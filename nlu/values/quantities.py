@@ -206,7 +206,7 @@ def read_run(run: str) -> tuple[Decimal | None, str | None]:
     return parse_folded(s), None
 
 
-def _minor_tail(masked: str, pos: int, after_kuai: bool) -> tuple[int, Decimal] | None:
+def _minor_tail(masked: str, pos: int, after_kuai: bool, unit_re=None) -> tuple[int, Decimal] | None:  # noqa: ANN001
     """角/毛/分 after a yuan amount: (end, yuan fraction). 二十块五毛 -> +0.5, 五元三毛二分 ->
     +0.32; after 块 a lone digit is 角 (三块八 = 3.8). None when nothing (valid) follows."""
     n = len(masked)
@@ -228,8 +228,9 @@ def _minor_tail(masked: str, pos: int, after_kuai: bool) -> tuple[int, Decimal] 
             if i < n and masked[i] == _MONEY_AFTER_MINOR:
                 i += 1
             continue
-        if after_kuai and not found and (k >= n or (masked[k] not in NUMERAL_CHARS and not masked[k].isdigit())):
-            return k, d * (Decimal("0.01") if j > i else Decimal("0.1"))  # 三块八, 五块零八 = 5.08
+        if after_kuai and not found and (k >= n or (masked[k] not in _TAIL_GOES_ON and not masked[k].isdigit())) \
+                and not (k < n and unit_re is not None and unit_re.match(masked, k)):
+            return k, d * (Decimal("0.01") if j > i else Decimal("0.1"))  # 三块八, 五块零八 = 5.08 (五块一个: 5 each)
         break
     return (i, total) if found else None
 
@@ -284,8 +285,9 @@ def find_amounts_and_quantities(
         # a multiplier character that opens a unit word is the unit's (2.3千克, 一百千瓦)
         if e - ns > 1 and run[-1] in _CN_UNIT_CLASS and per_unit is None:
             um = unit_re.match(masked, e - 1)
-            if um and um.end() > e and um.group()[0] != " ":
-                shorter, p2 = read_run(run[:-1])
+            if (um and um.end() > e and um.group()[0] != " ") or (
+                    run[-1] in _UNIT_PREFIXES and _PREFIXED.pattern.match(masked, e) and masked[e] != " "):
+                shorter, p2 = read_run(run[:-1])  # (3.3千伏: 千 is the unit's prefix, kV)
                 if shorter is not None and p2 is None:
                     value, e, run = shorter, e - 1, run[:-1]
         # glue checks: identifiers, codes, dates and clocks are not quantities
@@ -310,7 +312,7 @@ def find_amounts_and_quantities(
             kind, end, unit = "amount", fm.end(), code
             if code is None:
                 value = None  # a currency whose country is not certain: text kept, no value
-        elif (code := _foreign_before(masked, ns)) is not None:
+        elif (code := _foreign_before(masked, ns, pos)) is not None:
             # 港币一千二百元: the currency named first, 元 after it is that currency's unit
             kind, unit = "amount", code
             cm = cur_re.match(masked, e)
@@ -326,7 +328,7 @@ def find_amounts_and_quantities(
                     value = value * mult
                 kind, unit, end = "amount", "CNY", cm.end()
                 if word in _V.minor_after and value is not None:
-                    tail = _minor_tail(masked, end, word == _KUAI)
+                    tail = _minor_tail(masked, end, word == _KUAI, unit_re)
                     if tail is not None:
                         end, frac = tail
                         value = value + frac if value >= 0 else value - frac
@@ -344,6 +346,9 @@ def find_amounts_and_quantities(
                 kind, unit, end, value = "amount", "CNY", e + 1, None
             else:
                 um = unit_re.match(masked, e)
+                if nxt in _UNIT_PREFIXES and (pm := _PREFIXED.pattern.match(masked, e + 1)) is not None \
+                        and pm.group()[0] != " " and (um is None or pm.end() > um.end()):
+                    um = _Prefixed(masked[e:pm.end()], pm.end())  # 兆帕, 毫安, 千伏: prefix + unit, as written
                 if um:
                     word = um.group().lstrip(" ")
                     kind, unit, end = "quantity", word, um.end()
@@ -374,6 +379,9 @@ def find_amounts_and_quantities(
             continue
         if _is_index(masked, ns, end, kind, unit):
             kind = "index"
+        if value is not None and ns > 0 and masked[ns - 1] in _APPROX_LAST and run[0] in _CN_UNIT_CLASS \
+                and any(masked.endswith(w, 0, ns) for w in _APPROX_BEFORE):
+            value = None  # 几十台, 数百人: about so many, no exact value
         if value is not None and _unread_next_to(masked, ns, e, end, pos, kind, unit_re, cur_re):
             value = None  # a character of the expression was not read: whole or not at all
         if value is None:
@@ -409,7 +417,11 @@ def _unread_next_to(masked: str, ns: int, e: int, end: int, pos: int, kind: str,
         if fm is not None and _V.foreign.get(fm.group()) != "CNY":
             return True  # 两万元美元: money in another currency, not yuan
     if kind == "amount" and end < n and (masked[end] in CN_DIGITS or masked[end] in _V.zeros):
-        return True  # 五块零八 with the 分 not read
+        j = end
+        while j < n and (masked[j] in CN_DIGITS or masked[j] in _V.zeros):
+            j += 1
+        if not (j < n and masked[j] != " " and (unit_re.match(masked, j) or cur_re.match(masked, j))):
+            return True  # 五块零八 with the 分 not read (200美元一台, 8.05元一个: a price per count)
     if ns > 0 and ns == pos and masked[ns] in _V.zeros:
         return True  # 零八 right after an amount: its tail, not a number of its own
     gap_ok = lambda c: c in _STANDALONE or c in _RANGE_JOINERS or c in " \t\n\r\x00、"  # noqa: E731
@@ -422,11 +434,33 @@ def _unread_next_to(masked: str, ns: int, e: int, end: int, pos: int, kind: str,
         if before in _POINTS and b2 in _NUMERAL_LIKE:
             return True
         if not gap_ok(before) and b2 in _CN_LIKE and masked[ns] in _CN_LIKE \
-                and not (um := unit_re.match(masked, ns - 1)) and not any(masked.endswith(w, 0, ns) for w in _V.not_values):
-            return True  # 一百X二十, 五X十四块 (1注1000万元: two numbers; 一共六百: a word before)
+                and not (um := unit_re.match(masked, ns - 1)) and not any(masked.endswith(w, 0, ns) for w in _V.not_values) \
+                and _one_numeral_without(masked, ns - 1, e):
+            return True  # 一百X二十, 五X十四块 (1注1000万元: two numbers; 一共六百: a word before; 一瓶三块: 一三 is no numeral)
         if ns >= 3 and not gap_ok(before) and b2 in _POINTS and masked[ns - 3] in _NUMERAL_LIKE:
             return True  # 43215.X82米
     return False
+
+
+def _one_numeral_without(masked: str, gap: int, e: int) -> bool:
+    """Whether the numerals on both sides of the character at `gap` would read as one numeral
+    without it (一百X二十 -> 一百二十: the X split a number; 一瓶三 -> 一三: two numbers)."""
+    a = gap
+    while a > 0 and masked[a - 1] in _CN_LIKE:
+        a -= 1
+    return read_run(masked[a:gap] + masked[gap + 1:e])[0] is not None
+
+
+class _Prefixed(NamedTuple):
+    """A unit made of a metric prefix and a prefixed unit, shaped like the `re.Match` it stands for."""
+    word: str
+    stop: int
+
+    def group(self) -> str:
+        return self.word
+
+    def end(self) -> int:
+        return self.stop
 
 
 def _share_range_unit(masked: str, out: list[ValueMatch]) -> None:
@@ -479,20 +513,26 @@ def _not_value_mask(masked: str) -> tuple[bytearray, bytearray] | None:
     return found
 
 
-def _foreign_before(masked: str, start: int) -> str | None:
-    """The ISO code of a currency named right before a number (港币一千二百元, 美元 300)."""
+def _foreign_before(masked: str, start: int, pos: int = 0) -> str | None:
+    """The ISO code of a currency named right before a number (港币一千二百元, 美元 300); not
+    one that ends the value read before (200美元一台: 一台 is a count, not one dollar)."""
     if start == 0 or (masked[start - 1] not in _FOREIGN_LAST and masked[start - 1] != " "):
         return None  # the usual case: no currency name ends right here
     for w in _FOREIGN_BY_LENGTH:
         a = start - len(w)
-        if masked.startswith(w, a) and a >= 0:
+        if masked.startswith(w, a) and a >= pos:
             return _V.foreign[w]
-        if a >= 1 and masked[start - 1] == " " and masked.startswith(w, a - 1):
+        if a >= 1 and a - 1 >= pos and masked[start - 1] == " " and masked.startswith(w, a - 1):
             return _V.foreign[w]
     return None
 
 
 _FOREIGN = _words_re(tuple(_V.foreign) + _V.foreign_uncertain)
+_TAIL_GOES_ON = NUMERAL_CHARS - frozenset(_V.thousands)  # (三块五，: a comma ends the amount)
+_UNIT_PREFIXES = frozenset(_C["unitPrefixes"])
+_PREFIXED = _words_re(tuple(_C["prefixedUnits"]))
+_APPROX_BEFORE = tuple(_C["approximateBefore"])
+_APPROX_LAST = frozenset(w[-1] for w in _APPROX_BEFORE)
 _MINOR_ALONE = _words_re(tuple(_V.minor_alone))
 _MINOR_WORDS = frozenset(_V.minor) | frozenset(_V.minor_alone)
 _FOREIGN_LAST = frozenset(w[-1] for w in _V.foreign)
