@@ -273,6 +273,8 @@ def find_amounts_and_quantities(
             ns += 1
             run = run[1:]
         lone = e - ns == 1 and not run.isdigit()  # (a signed run is two characters at least)
+        if lone and run in _ONE and 0 < ns and e < n and masked[ns - 1] == masked[e]:
+            continue  # 转一转, 看一看: a verb said twice around 一, not one of something
         alone = False
         if lone:
             alone = (ns == 0 or masked[ns - 1] in _STANDALONE) and (e == n or masked[e] in _STANDALONE_AFTER)
@@ -397,6 +399,9 @@ def find_amounts_and_quantities(
 
 
 _RANGE_JOINERS = frozenset(_C.get("rangeJoiners", ()))
+# what may stand between two numbers that are two numbers: spaces, brackets, a tolerance, the
+# signs of degrees and minutes (p0300（001, 800±50, 0°20′)
+_GAPS = frozenset(" \t\n\r\x00、()（）[]【】<>《》{}±°′″℃℉%‰/")
 _POINTS = frozenset((".", _V.point))
 _NUMERAL_LIKE = NUMERAL_CHARS | frozenset(_V.tens)
 _CN_LIKE = frozenset(_CN)
@@ -424,31 +429,39 @@ def _unread_next_to(masked: str, ns: int, e: int, end: int, pos: int, kind: str,
             return True  # 五块零八 with the 分 not read (200美元一台, 8.05元一个: a price per count)
     if ns > 0 and ns == pos and masked[ns] in _V.zeros:
         return True  # 零八 right after an amount: its tail, not a number of its own
-    gap_ok = lambda c: c in _STANDALONE or c in _RANGE_JOINERS or c in " \t\n\r\x00、"  # noqa: E731
-    if kind == "number" and at and not gap_ok(at) and e + 1 < n:
+    gap_ok = lambda c: c in _STANDALONE or c in _RANGE_JOINERS or c in _GAPS  # noqa: E731
+    # (nothing read after the numeral: 五万X三千元, 7X.6亿; a character between two Arabic numbers
+    # stands between two numbers: 15楼3台, 1注1000万元)
+    if end == e and at and not gap_ok(at) and e + 1 < n:
         nx = masked[e + 1]
-        if nx in _CN_LIKE or (not nx.isspace() and (unit_re.match(masked, e + 1) or cur_re.match(masked, e + 1))):
+        if nx in _CN_LIKE or (nx.isdigit() and not masked[e - 1].isdigit()) \
+                or (nx in _POINTS and e + 2 < n and (masked[e + 2].isdigit() or masked[e + 2] in CN_DIGITS)) \
+                or (not nx.isspace() and (unit_re.match(masked, e + 1) or cur_re.match(masked, e + 1))):
             return True
     if ns >= 2 and ns - 2 >= pos - 1:  # (not inside the value read before this one)
         before, b2 = masked[ns - 1], masked[ns - 2]
         if before in _POINTS and b2 in _NUMERAL_LIKE:
             return True
-        if not gap_ok(before) and b2 in _CN_LIKE and masked[ns] in _CN_LIKE \
+        if not gap_ok(before) and (b2 in _CN_LIKE or b2.isdigit() or b2 in _POINTS) \
+                and (masked[ns] in _CN_LIKE or masked[ns].isdigit()) and not (b2.isdigit() and masked[ns].isdigit()) \
                 and not (um := unit_re.match(masked, ns - 1)) and not any(masked.endswith(w, 0, ns) for w in _V.not_values) \
                 and _one_numeral_without(masked, ns - 1, e):
             return True  # 一百X二十, 五X十四块 (1注1000万元: two numbers; 一共六百: a word before; 一瓶三块: 一三 is no numeral)
         if ns >= 3 and not gap_ok(before) and b2 in _POINTS and masked[ns - 3] in _NUMERAL_LIKE:
             return True  # 43215.X82米
+        if ns >= 3 and before in _POINTS and not gap_ok(b2) and b2 != _MASK and masked[ns - 3] in _NUMERAL_LIKE:
+            return True  # 三X點一公里: the integer part split from its point
     return False
 
 
 def _one_numeral_without(masked: str, gap: int, e: int) -> bool:
-    """Whether the numerals on both sides of the character at `gap` would read as one numeral
-    without it (一百X二十 -> 一百二十: the X split a number; 一瓶三 -> 一三: two numbers)."""
+    """Whether the character at `gap` splits one numeral: the numeral before it is longer than one
+    character (一百X二十, 两万X十三), or both would read as one without it (五X十四); a lone digit
+    and another numeral that make none (一瓶三 -> 一三) are two numbers."""
     a = gap
-    while a > 0 and masked[a - 1] in _CN_LIKE:
+    while a > 0 and (masked[a - 1] in _CN_LIKE or masked[a - 1].isdigit() or masked[a - 1] in _POINTS):
         a -= 1
-    return read_run(masked[a:gap] + masked[gap + 1:e])[0] is not None
+    return gap - a > 1 or read_run(masked[a:gap] + masked[gap + 1:e])[0] is not None
 
 
 class _Prefixed(NamedTuple):

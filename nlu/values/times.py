@@ -423,6 +423,8 @@ _DIGIT_BY_DIGIT = frozenset(_TG.digit_by_digit)
 _DT_HEADS_OF = itemgetter(*_DT_HEADS)
 _DT_H, _DT_CH = _DT_RE.groupindex["h"] - 1, _DT_RE.groupindex["ch"] - 1
 _DT_WP = _DT_RE.groupindex["wp"] - 1
+_CLOCK_GAP = frozenset(" \t\r\n\u3000，。；：！？,;:!?、()（）") | frozenset(vocabulary().counting.get("rangeJoiners", ()))
+_DIGIT_OR_DIGIT_WORD = frozenset("0123456789") | frozenset(_TG.digit_by_digit)
 _DT_RDN = _DT_RE.groupindex["rdn"]  # (a group number: `Match.end` takes it)
 
 
@@ -450,15 +452,28 @@ _NOT_A_BARE_DAY = frozenset(_TG.bare_day_false_followers) | frozenset(vocabulary
     | frozenset(vocabulary().big_units) | frozenset(vocabulary().point)
 
 
-def _bare_day_ends(masked: str, j: int) -> bool:
+_DAY_GOES_ON = frozenset(_TG.day_markers) | frozenset(vocabulary().digits) | frozenset(vocabulary().small_units) \
+    | frozenset(vocabulary().tens) | frozenset(vocabulary().zeros)
+
+
+def _bare_day_ends(masked: str, j: int) -> bool | None:
     """Whether a day number written without 日 / 号 (下月廿一检修) ends at `j`: no numeral, unit,
-    currency word or clock follows it (下个月二十台 is twenty machines next month)."""
+    currency word or clock follows it (下个月二十台 is twenty machines next month: False). None
+    when one character the grammar does not read splits it from more of a day (本月2X0號,
+    上个月二X十八): not the day, and no month either (whole or unresolved)."""
     if j >= len(masked):
         return True
     c = masked[j]
-    if c in _NOT_A_BARE_DAY or c.isascii() and c.isalnum():
+    if c in _NOT_A_BARE_DAY:
         return False
-    return _COUNT_WORD.match(masked, j) is None
+    if (cw := _COUNT_WORD.match(masked, j)) is not None:
+        k = cw.end()  # 下个月二十台: a count; 这个月三A十日: a unit glued inside a day, neither
+        return None if k < len(masked) and (masked[k] in _DAY_GOES_ON or masked[k].isdigit()) else False
+    if c.isascii() and c.isalnum():
+        return None  # 这个月十九B: glued to a code
+    if j + 1 < len(masked) and (masked[j + 1] in _DAY_GOES_ON or masked[j + 1].isdigit()):
+        return None
+    return True
 
 
 # ---------------------------------------------------------------- scanner
@@ -532,7 +547,13 @@ def _find_times(
         groups = m.groups()
         if not any(_DT_HEADS_OF(groups)):
             continue
-        if groups[_DT_RDN - 1] and not _bare_day_ends(masked, m.end(_DT_RDN)):
+        if groups[_DT_RDN - 1] and not (bare := _bare_day_ends(masked, m.end(_DT_RDN))):
+            if bare is None:  # 本月2X0號: the month and a broken day, read as neither (the whole kept)
+                stop = m.end(_DT_RDN) + 1
+                while stop < n and (masked[stop] in _DAY_GOES_ON or masked[stop].isdigit()):
+                    stop += 1
+                cands.append((i, stop, "time_range", None))
+                pos = stop
             continue  # 下个月二十台: the month, and a count of its own (the period pattern reads 下个月)
         wp = groups[_DT_WP]
         if wp and len(wp) >= 2 and wp[0] == wp[1] and i > 0 and masked[i - 1] in _DOUBLED_FALSE_LEFT \
@@ -542,6 +563,9 @@ def _find_times(
         if mi and groups[_DT_PT] == _DECIMAL_POINT and groups[_DT_H] and all(c in _DIGIT_BY_DIGIT for c in mi) \
                 and not any(_CONTEXT_HEADS(groups)):
             continue  # a decimal (误差零点零五毫米), read by the number scanner
+        if groups[_DT_H] and not mi and not any(_CONTEXT_HEADS(groups)) and m.end() + 1 < n \
+                and masked[m.end()] not in _CLOCK_GAP and masked[m.end() + 1] in _DIGIT_OR_DIGIT_WORD:
+            continue  # 八點X六公里: a decimal split by a character not read, not a clock (the number scanner keeps it unread)
         end = m.end()
         if masked[end - 1] == " ":
             end -= 1
