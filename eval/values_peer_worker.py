@@ -86,8 +86,8 @@ def jionlp_values(case: dict):
             r = jionlp.parse_money(phrase)
         except Exception:  # noqa: BLE001
             return []
-        if not r or r.get("num") is None:
-            return []
+        if not r or r.get("num") is None or isinstance(r.get("num"), list):
+            return []  # (a list: a range of amounts, no one value)
         cur = _CURRENCY.get(r.get("case"), r.get("case"))  # its currency names -> ISO 4217 (元 -> CNY)
         return [[s, e, "amount", f"{_num(r['num'])} {cur}"]]
     if family == "time":
@@ -212,7 +212,14 @@ def main() -> int:
                     __import__(module)
                 except ImportError as exc:
                     broken[name] = str(exc)
-            reply = {"error": broken[name]} if name in broken else {"values": fn(case)}
+            if name in broken:
+                reply = {"error": broken[name]}
+            else:
+                try:
+                    reply = {"values": fn(case)}
+                except Exception as exc:  # noqa: BLE001 -- a peer that fails on a case reads nothing there
+                    print(f"{name} failed on {case['text']!r}: {exc!r}", file=sys.stderr)
+                    reply = {"values": []}
         answer.write(json.dumps(reply, ensure_ascii=False) + "\n")
         answer.flush()
     return 0

@@ -277,7 +277,8 @@ def find_amounts_and_quantities(
             continue  # 转一转, 看一看: a verb said twice around 一, not one of something
         alone = False
         if lone:
-            alone = (ns == 0 or masked[ns - 1] in _STANDALONE) and (e == n or masked[e] in _STANDALONE_AFTER)
+            alone = (ns == 0 or masked[ns - 1] in _STANDALONE) and (e == n or masked[e] in _STANDALONE_AFTER) \
+                or _said_as_number(masked, ns, e)
             # A lone Chinese digit (一下, 十分) is a word unless a unit, a currency word or a
             # ¥ makes it a count (一个, 一元), or it stands alone ("五", 答案：三): settled
             # before any parsing.
@@ -451,6 +452,27 @@ def _unread_next_to(masked: str, ns: int, e: int, end: int, pos: int, kind: str,
             return True  # 43215.X82米
         if ns >= 3 and before in _POINTS and not gap_ok(b2) and b2 != _MASK and masked[ns - 3] in _NUMERAL_LIKE:
             return True  # 三X點一公里: the integer part split from its point
+    return False
+
+
+_LONE = _C["loneNumeral"]
+_COPULAS = tuple(_LONE["copulas"])
+_COPULA_LAST = frozenset(w[-1] for w in _COPULAS)
+_CLAUSE_STARTS = frozenset(_LONE["clauseStarts"])
+_TOP_N = frozenset(_LONE["topN"])
+_ATTRIBUTIVE = _LONE["attributive"]
+
+
+def _said_as_number(masked: str, ns: int, e: int) -> bool:
+    """A lone Chinese digit inside a sentence said as a number (values.json `loneNumeral`): after
+    a copula where its clause ends or a contrasting one begins (这是五那是四, 答案不是四而是五),
+    after 前/后 before 的 (排名前三的), or opening the text before 的 (三的写法)."""
+    n = len(masked)
+    after = masked[e] if e < n else ""
+    if ns > 0 and masked[ns - 1] in _COPULA_LAST and any(masked.endswith(w, 0, ns) for w in _COPULAS):
+        return after == "" or after in _STANDALONE_AFTER or after in _CLAUSE_STARTS
+    if after == _ATTRIBUTIVE:
+        return ns == 0 or masked[ns - 1] in _TOP_N
     return False
 
 
