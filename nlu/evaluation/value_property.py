@@ -127,7 +127,7 @@ def _values(text: str) -> list[tuple[int, int, str | None]]:
     times = find_times(text, _REF)
     spans = [(t.start, t.end) for t in times]
     out = [(t.start, t.end, t.canonical_value) for t in times]
-    out += [(v.start, v.end, v.canonical_value) for v in find_amounts_and_quantities(text, blocked=spans)
+    out += [(v.start, v.end, v.canonical_value) for v in find_amounts_and_quantities(text, blocked=spans, times=spans)
             if v.kind != "index"]
     return out
 

@@ -241,8 +241,12 @@ def find_amounts_and_quantities(
     units: Iterable[str] = DEFAULT_UNITS,
     currency_words: Iterable[str] = DEFAULT_CURRENCY_WORDS,
     blocked: Sequence[tuple[int, int]] = (),
+    times: Sequence[tuple[int, int]] = (),
 ) -> list[ValueMatch]:
+    """(`times`: the spans of the times read in `text`, masked in it or in `blocked`; a count may
+    follow one directly: 全年365天.)"""
     masked = fold(mask_blocked(text, blocked))
+    time_ends = frozenset(e for _, e in times)
     currency = _words_re(_yuan_words(currency_words))
     unit_words = _words_re(units)
     cur_re, unit_re = currency.pattern, unit_words.pattern
@@ -296,12 +300,20 @@ def find_amounts_and_quantities(
         # glue checks: identifiers, codes, dates and clocks are not quantities
         prev = masked[ns - 1] if ns > 0 else ""
         nxt = masked[e] if e < n else ""
-        if prev in _GLUE_BEFORE:
-            continue
+        # a count right after a time (全年365天, 下个月20台) or a range with its unit (5-20%, 3-5台)
+        # is a value of its own; a bare number there is not (下午3, 2026-03-05)
+        needs_unit = False
+        if prev in _GLUE_BEFORE and not (prev == "-" and ns >= 2 and masked[ns - 2].isdigit()):
+            if not (prev == _MASK and ns in time_ends):
+                continue
+            needs_unit = True
         if nxt in _DATE_SEP and e + 1 < n and masked[e + 1].isdigit():
-            continue
+            if not (nxt == "-" and (_counted_after(masked, e + 1, unit_re) or _counted_after(masked, e + 1, cur_re))):
+                continue  # (the first end of 5-20% takes the unit after the second: _share_range_unit)
         if prev in _DATE_SEP and ns >= 2 and masked[ns - 2].isdigit():
-            continue
+            if prev != "-":
+                continue
+            needs_unit = True
         if prev.isdigit():
             continue
         kind: str = "number"
@@ -355,6 +367,8 @@ def find_amounts_and_quantities(
                 if um:
                     word = um.group().lstrip(" ")
                     kind, unit, end = "quantity", word, um.end()
+                    if value is None and run[0] in _V.two and _V.point in run and word[0] not in _MINUTE:
+                        value = read_run(_TWO_AS_DIGIT + run[1:])[0]  # 两点五公里: a decimal, no clock, with a unit
                     if end < n and masked[end] == _V.half and value is not None:
                         after = unit_re.match(masked, end + 1)
                         if after is not None and after.group()[0] != " ":
@@ -368,6 +382,8 @@ def find_amounts_and_quantities(
                 elif (sign := _currency_sign_before(masked, ns)) is not None:
                     ns = sign
                     kind, unit = "amount", "CNY"
+        if needs_unit and (kind == "number" or unit is None):
+            continue
         if kind == "number":
             if nxt and (nxt in _GLUE_AFTER or nxt in _TIME_AFTER):
                 continue
@@ -474,6 +490,19 @@ def _said_as_number(masked: str, ns: int, e: int) -> bool:
     if after == _ATTRIBUTIVE:
         return ns == 0 or masked[ns - 1] in _TOP_N
     return False
+
+
+_MINUTE = frozenset(w[0] for w in ("分", "刻"))  # (两点五分 is a clock, 两点五公里 a decimal)
+_TWO_AS_DIGIT = next(c for c, v in CN_DIGITS.items() if v == 2 and c not in _V.two)
+_ARABIC_AT = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _counted_after(masked: str, i: int, unit_re) -> bool:  # noqa: ANN001
+    """An Arabic number at `i` with a unit (or currency word) right after it: the second end of
+    a range (5-20%, 3-5台, 50-100元)."""
+    m = _ARABIC_AT.match(masked, i)
+    return m is not None and (masked.startswith(_V.percent, m.end()) or masked.startswith("‰", m.end())
+                              or (m.end() < len(masked) and masked[m.end()] != " " and unit_re.match(masked, m.end()) is not None))
 
 
 def _one_numeral_without(masked: str, gap: int, e: int) -> bool:
