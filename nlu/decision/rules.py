@@ -683,7 +683,45 @@ def _determined_in_a_read(turn: Turn, k) -> bool:  # noqa: ANN001
     if place and any(e.type in ("time", "time_range") and lo <= e.o0 and e.o1 <= k.o0 for e in ents):
         return True
     head = text[lo:k.o0]
-    return "\n" in text[:lo] and _ROW.search(head) is not None
+    if "\n" in text[:lo] and _ROW.search(head) is not None:
+        return True
+    return _names_material_of_the_turn(turn, k)
+
+
+_MATERIAL_NOUN = re.compile(r"[\u4e00-\u9fff]{2,4}")
+_DEMONSTRATIVE_NP = re.compile(r"\s*[这這那](?:个|個|段|条|條|张|張|份|封|句|些)")
+_MATERIAL_SEPARATOR = re.compile(r"\n|——|—|:\s|：")
+_MATERIAL_REACH = 12  # characters of pasted material before a separator that a pronoun can point back at
+
+
+def _names_material_of_the_turn(turn: Turn, k) -> bool:  # noqa: ANN001
+    """The pronoun points at material the turn itself holds, not at an object to choose:
+    * its noun was said before it (这个调度令 after a pasted 调度令);
+    * a bare 它 in a sentence opened by a demonstrative phrase (这段话是…，拿它问你行吗);
+    * it stands after pasted material set off by a line break, a dash or a colon, with no
+      object key before it ([SYSTEM] maintenance window 02:00-04:00 — 这个维护窗口期间…)."""
+    text = turn.draft.original
+    m = _MATERIAL_NOUN.match(text, k.o1)
+    if m is not None:
+        noun = m.group()
+        if any(noun[:n] in text[:k.o0] for n in range(len(noun), 1, -1)):
+            return True
+    said = text[k.o0:k.o1]
+    start = max((text.rfind(ch, 0, k.o0) for ch in "。；;！!？?\n"), default=-1) + 1
+    if said.startswith("它") and _DEMONSTRATIVE_NP.match(text, start) and start < k.o0 - 2:
+        return True
+    # a demonstrative with a noun that names no domain object (这个维护窗口, not 这台车 or 这个任务)
+    if m is None or not _DEMONSTRATIVE_NP.match(said) or any(
+            t.o0 < m.end() and m.start() < t.o1 for t in turn.draft.terms):
+        return False
+    before = text[:k.o0]
+    sep = None
+    for sep in _MATERIAL_SEPARATOR.finditer(before):
+        pass
+    if sep is None or sep.start() < _MATERIAL_REACH:
+        return False
+    return not any(p.o1 <= k.o0 for p in turn.ids) and not any(
+        e.type in _OBJECT_ENTITY_TYPES and e.o1 <= k.o0 for e in turn.draft.entities)
 
 
 _DETERMINERS = tuple(sorted(_REFERRING.determiners, key=len, reverse=True))  # 那台, 这个
