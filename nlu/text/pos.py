@@ -20,6 +20,39 @@ from nlu.text.words import Words, words_for
 log = logging.getLogger(__name__)
 
 
+def _import_posseg() -> None:
+    """``import jieba.posseg``, whose import reads jieba's tag table (350,000 lines of
+    dict.txt, the costly part) into ``jieba.posseg.dt.word_tag_tab``: the table is taken from
+    the start-up cache (`nlu.warm_cache`) when a process read it before. Then the import reads
+    an empty file in its place (jieba's module tokenizer names the file only while the
+    import runs) and the cached table is put where the import would have put it."""
+    import os
+    import sys
+
+    import jieba
+
+    from nlu import warm_cache
+    from nlu.text.words import jieba_dictionary_stamp
+
+    if "jieba.posseg" in sys.modules:
+        return
+    key = warm_cache.key_of("jieba-tags", jieba_dictionary_stamp())
+    tags = warm_cache.load("jieba-tags", key)
+    if not isinstance(tags, dict) or not tags:
+        import jieba.posseg
+
+        warm_cache.store("jieba-tags", key, jieba.posseg.dt.word_tag_tab)
+        return
+    dt = jieba.dt
+    saved = dt.dictionary
+    dt.dictionary = os.devnull  # POSTokenizer(jieba.dt) at import: load_word_tag(open(devnull))
+    try:
+        import jieba.posseg
+    finally:
+        dt.dictionary = saved
+    jieba.posseg.dt.word_tag_tab = tags
+
+
 class PosTagger:
     """Part-of-speech tags of text, cut by `words`' tokenizer."""
 
@@ -41,9 +74,9 @@ class PosTagger:
             if self._dt is not None:
                 return
             import jieba
-            import jieba.posseg  # reads jieba's tag table into jieba.posseg.dt at import
 
             jieba.setLogLevel(logging.ERROR)
+            _import_posseg()
             # POSTokenizer(tokenizer) would read the tag table a second time: share the one
             # the import read (nothing here adds tagged words, so it is never written)
             dt = jieba.posseg.POSTokenizer.__new__(jieba.posseg.POSTokenizer)
