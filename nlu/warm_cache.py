@@ -36,6 +36,7 @@ import re
 import sys
 import tempfile
 import threading
+from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -44,6 +45,7 @@ ENV_CACHE = "NLU_CACHE"  # "0" / "off" / "false": no start-up or pack cache at a
 FORMAT = "1"
 _MAGIC = b"NLU-WARM-CACHE-1\n"
 _DIGEST = 32
+_stats: Counter[str] = Counter()  # "<name>:hit" / "<name>:miss" / "<name>:written" (see `stats`)
 
 try:  # the engine entry point `re` itself uses; without it regexes are compiled as usual
     import _sre
@@ -124,8 +126,17 @@ def load(name: str, key: str | None) -> Any:
     try:
         raw = path_for(name, key).read_bytes()
     except OSError:
-        return None
-    return _decode(raw, key)
+        value = None
+    else:
+        value = _decode(raw, key)
+    _stats[f"{name}:{'miss' if value is None else 'hit'}"] += 1
+    return value
+
+
+def stats() -> dict[str, int]:
+    """This process's cache use: per artifact, values loaded (hit), not found or refused
+    (miss) and written; ``regex:compiled`` / ``regex:reused`` count patterns."""
+    return dict(sorted(_stats.items()))
 
 
 def _decode(raw: bytes, key: str) -> Any:
@@ -165,6 +176,7 @@ def store(name: str, key: str | None, value: Any) -> bool:
             raise
     except Exception:  # noqa: BLE001 - read-only home, full disk …: only an optimisation
         return False
+    _stats[f"{name}:written"] += 1
     return True
 
 
@@ -232,6 +244,7 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:  # noqa: A001 - re
         try:
             compiled = _sre.compile(*args)
             _regex_used.add(k)
+            _stats["regex:reused"] += 1
             return compiled
         except Exception:  # noqa: BLE001 - the engine refused what was stored: compile it anew
             pass
@@ -256,6 +269,7 @@ def _compile_and_keep(pattern: str, flags: int) -> re.Pattern[str]:
     _regex_args[k] = args
     _regex_used.add(k)
     _regex_new = True
+    _stats["regex:compiled"] += 1
     return compiled
 
 
@@ -312,4 +326,4 @@ def flush() -> bool:
 
 
 __all__ = ["cache_dir", "cached", "compile", "derived", "enabled", "environment", "key_of", "load",
-           "flush", "known_valid", "mark_valid", "source_fingerprint", "store"]
+           "flush", "known_valid", "mark_valid", "source_fingerprint", "stats", "store"]
