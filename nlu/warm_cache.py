@@ -177,7 +177,23 @@ def store(name: str, key: str | None, value: Any) -> bool:
     except Exception:  # noqa: BLE001 - read-only home, full disk …: only an optimisation
         return False
     _stats[f"{name}:written"] += 1
+    _prune(name, target)
     return True
+
+
+KEEP = 4  # files per artifact: a few packs, versions or environments side by side
+
+
+def _prune(name: str, kept: Path) -> None:
+    """Remove all but the `KEEP` newest files of `name` (other keys: older code, other packs)."""
+    try:
+        pattern = re.compile(re.escape(name) + "-[0-9a-f]{32}\\.pickle")
+        others = [p for p in kept.parent.iterdir() if p != kept and pattern.fullmatch(p.name)]
+        others.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for p in others[KEEP - 1:]:
+            p.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def cached(name: str, key: str | None, build: Callable[[], Any]) -> Any:

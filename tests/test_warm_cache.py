@@ -19,7 +19,7 @@ DUMP = ROOT / "tests" / "cold_warm_dump.py"
 N_CASES = 200
 
 # the artifacts a default pipeline keeps (each one file; `pack-…` is the loader's own cache)
-ARTIFACTS = ("regex", "jieba-words", "jieba-tags", "boundary-index", "pinyin-index")
+ARTIFACTS = ("regex", "jieba", "boundary-index", "pinyin-index")
 
 
 def _dump(tmp_path: Path, name: str, env: dict[str, str], goldset: Path) -> bytes:
@@ -211,3 +211,15 @@ def test_a_regex_from_the_cache_is_the_regex_re_compiles(cache_dir: Path, monkey
 def test_a_bad_pattern_still_raises_re_error(cache_dir: Path):
     with pytest.raises(re.error):
         warm_cache.compile("(unclosed")
+
+
+def test_old_files_of_an_artifact_are_pruned_to_a_few(cache_dir: Path):
+    keys = [warm_cache.key_of("unit", i) for i in range(warm_cache.KEEP + 3)]
+    for i, key in enumerate(keys):
+        assert warm_cache.store("unit", key, i)
+        os.utime(warm_cache.path_for("unit", key), ns=(10**18 + i, 10**18 + i))  # in order of writing
+    left = sorted(cache_dir.glob("unit-*.pickle"))
+    assert len(left) == warm_cache.KEEP
+    assert {warm_cache.load("unit", k) for k in keys[-warm_cache.KEEP:]} == set(range(3, warm_cache.KEEP + 3))
+    assert warm_cache.store("other", warm_cache.key_of("other"), 0)  # another artifact's files are its own
+    assert len(list(cache_dir.glob("unit-*.pickle"))) == warm_cache.KEEP

@@ -113,9 +113,9 @@ class Pipeline:
                     hook()
             warm_telemetry()  # the OpenTelemetry API import, off the first call
             warm_cache.flush()  # what this start compiled, for the next process (nlu.warm_cache)
-        self._warmed = True
-        if freeze:
-            freeze_long_lived()
+            self._warmed = True
+            if freeze:  # inside the pause: its one full collection is the only one
+                freeze_long_lived()
 
     @property
     def stage_names(self) -> list[str]:

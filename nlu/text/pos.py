@@ -20,28 +20,21 @@ from nlu.text.words import Words, words_for
 log = logging.getLogger(__name__)
 
 
-def _import_posseg() -> None:
+def _import_posseg(tags: dict[str, str] | None) -> None:
     """``import jieba.posseg``, whose import reads jieba's tag table (350,000 lines of
-    dict.txt, the costly part) into ``jieba.posseg.dt.word_tag_tab``: the table is taken from
-    the start-up cache (`nlu.warm_cache`) when a process read it before. Then the import reads
-    an empty file in its place (jieba's module tokenizer names the file only while the
-    import runs) and the cached table is put where the import would have put it."""
+    dict.txt, the costly part) into ``jieba.posseg.dt.word_tag_tab``. With `tags` — the same
+    table, loaded with the dictionary from the start-up cache (`nlu.text.words`) — the
+    import reads an empty file instead (jieba's module tokenizer names that file only while
+    the import runs) and `tags` is put where the import would have put it."""
     import os
     import sys
 
     import jieba
 
-    from nlu import warm_cache
-    from nlu.text.words import jieba_dictionary_stamp
-
     if "jieba.posseg" in sys.modules:
         return
-    key = warm_cache.key_of("jieba-tags", jieba_dictionary_stamp())
-    tags = warm_cache.load("jieba-tags", key)
-    if not isinstance(tags, dict) or not tags:
-        import jieba.posseg
-
-        warm_cache.store("jieba-tags", key, jieba.posseg.dt.word_tag_tab)
+    if not tags:
+        import jieba.posseg  # noqa: F401
         return
     dt = jieba.dt
     saved = dt.dictionary
@@ -76,12 +69,12 @@ class PosTagger:
             import jieba
 
             jieba.setLogLevel(logging.ERROR)
-            _import_posseg()
+            _import_posseg(self.words.tags)
             # POSTokenizer(tokenizer) would read the tag table a second time: share the one
             # the import read (nothing here adds tagged words, so it is never written)
             dt = jieba.posseg.POSTokenizer.__new__(jieba.posseg.POSTokenizer)
             dt.tokenizer = tokenizer
-            dt.word_tag_tab = jieba.posseg.dt.word_tag_tab
+            dt.word_tag_tab = self.words.tags or jieba.posseg.dt.word_tag_tab
             self._dt = dt
 
     def load_in_background(self) -> None:
