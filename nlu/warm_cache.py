@@ -36,13 +36,14 @@ import re
 import sys
 import tempfile
 import threading
+from array import array
 from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 ENV_CACHE_DIR = "NLU_CACHE_DIR"
 ENV_CACHE = "NLU_CACHE"  # "0" / "off" / "false": no start-up or pack cache at all
-FORMAT = "1"
+FORMAT = "2"
 _MAGIC = b"NLU-WARM-CACHE-1\n"
 _DIGEST = 32
 _stats: Counter[str] = Counter()  # "<name>:hit" / "<name>:miss" / "<name>:written" (see `stats`)
@@ -247,6 +248,23 @@ def _load_regexes() -> None:
             _valid.update(got.get("valid", ()))
 
 
+def _code_array(code) -> Any:  # noqa: ANN001
+    """The engine's program as an unsigned array of its code unit (a few bytes a unit, where a
+    list of ints costs 8 and more; a warmed pipeline keeps about a million units)."""
+    return array("I", code)
+
+
+_CODE_ARRAY: Callable[[Any], Any] = (
+    _code_array if _sre is not None and array("I").itemsize == getattr(_sre, "CODESIZE", 0)
+    else (lambda code: [int(c) for c in code]))
+
+
+def _engine_compile(args: tuple) -> re.Pattern[str]:
+    pattern, flags, code, groups, groupindex, indexgroup = args
+    return _sre.compile(pattern, flags, code.tolist() if isinstance(code, array) else code, groups, groupindex,
+                        indexgroup)
+
+
 def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:  # noqa: A001 - re.compile's name on purpose
     """``re.compile(pattern, flags)``: the same compiled program, from the cache when known."""
     flags = int(flags)
@@ -258,7 +276,7 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:  # noqa: A001 - re
     args = _regex_args.get(k)
     if args is not None:
         try:
-            compiled = _sre.compile(*args)
+            compiled = _engine_compile(args)
             _regex_used.add(k)
             _stats["regex:reused"] += 1
             return compiled
@@ -272,13 +290,13 @@ def _compile_and_keep(pattern: str, flags: int) -> re.Pattern[str]:
     global _regex_new
     try:
         p = _re_parser.parse(pattern, flags)
-        code = [int(c) for c in _re_compiler._code(p, flags)]  # opcodes are int subclasses: plain ints pickle
+        code = _CODE_ARRAY(_re_compiler._code(p, flags))  # (opcodes are int subclasses: kept as plain numbers)
         groupindex = p.state.groupdict
         indexgroup = [None] * p.state.groups
         for name, i in groupindex.items():
             indexgroup[i] = name
         args = (pattern, int(flags | p.state.flags), code, p.state.groups - 1, dict(groupindex), tuple(indexgroup))
-        compiled = _sre.compile(*args)
+        compiled = _engine_compile(args)
     except Exception:  # noqa: BLE001 - a bad pattern raises re.error from re itself, as before
         return re.compile(pattern, flags)
     k = (pattern, flags)

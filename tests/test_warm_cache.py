@@ -198,9 +198,7 @@ def test_a_regex_from_the_cache_is_the_regex_re_compiles(cache_dir: Path, monkey
     key = warm_cache._regex_key()
     table = warm_cache.load("regex", key)
     assert (pattern, int(flags)) in table["sre"]
-    import _sre
-
-    again = _sre.compile(*table["sre"][(pattern, int(flags))])
+    again = warm_cache._engine_compile(table["sre"][(pattern, int(flags))])
     for p in (first, again):
         assert (p.pattern, p.flags, p.groups, p.groupindex) == (expected.pattern, expected.flags, expected.groups,
                                                                  expected.groupindex)

@@ -46,6 +46,10 @@ def register(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--tree", action="append", default=[], metavar="PATH",
                    help="with --startup-only: also time the nlu of this checkout, its runs interleaved with "
                         "this one's (repeatable; e.g. --tree /work/main to compare a branch with main)")
+    p.add_argument("--no-bytecode", action="store_true",
+                   help="with --startup-only: let the environment decide whether modules' bytecode is kept "
+                        "(under PYTHONDONTWRITEBYTECODE every run compiles every module again); by default it is "
+                        "kept in a temporary PYTHONPYCACHEPREFIX, as an installed package keeps it")
     p.set_defaults(func=run)
     return p
 
@@ -84,15 +88,16 @@ def run(args: argparse.Namespace) -> int:
     if out is not None and out.exists() and out.is_dir():
         raise ValueError(f"--json {out}: is a directory")
 
-    if args.tree and not args.startup_only:
-        raise ValueError("--tree needs --startup-only")
+    if (args.tree or args.no_bytecode) and not args.startup_only:
+        raise ValueError(f"{'--tree' if args.tree else '--no-bytecode'} needs --startup-only")
     for tree in args.tree:
         if not (Path(tree) / "nlu" / "__init__.py").is_file():
             raise ValueError(f"--tree {tree}: no nlu package there")
     if args.startup_only:
         from nlu.bench.run import SCHEMA, measure_startup, print_startup
 
-        entries = measure_startup(cold_runs, [None, *(str(Path(t).resolve()) for t in args.tree)])
+        entries = measure_startup(cold_runs, [None, *(str(Path(t).resolve()) for t in args.tree)],
+                                  bytecode=not args.no_bytecode)
         print_startup(entries)
         if out is not None:
             out.parent.mkdir(parents=True, exist_ok=True)

@@ -288,7 +288,8 @@ def measure_cold_start(runs: int = 5, *, timeout: float = 60.0) -> dict[str, Any
     }
 
 
-def measure_startup(runs: int = 5, trees: Sequence[str | None] = (None,), *, timeout: float = 120.0) -> list[dict[str, Any]]:
+def measure_startup(runs: int = 5, trees: Sequence[str | None] = (None,), *, bytecode: bool = True,
+                    timeout: float = 120.0) -> list[dict[str, Any]]:
     """Import → ``Pipeline()`` → ``warm_up()`` → first call, each step timed in fresh
     interpreters (issue 29), for each source tree in `trees` (None: this interpreter's own
     ``nlu``, from the current directory as the other cold-start figures; a path: the ``nlu``
@@ -298,11 +299,19 @@ def measure_startup(runs: int = 5, trees: Sequence[str | None] = (None,), *, tim
     first run builds it (reported as ``empty_cache``), then `runs` runs use it; the trees'
     runs are interleaved, so a machine whose load drifts weighs on all of them alike.
     Medians per step; ``process_cpu`` is the child's whole CPU time (interpreter start-up
-    included), the figure least moved by other load on the machine."""
+    included), the figure least moved by other load on the machine.
+
+    `bytecode` (default): the children keep compiled modules as an installed package does
+    (in a temporary ``PYTHONPYCACHEPREFIX``, even under ``PYTHONDONTWRITEBYTECODE``; the
+    first run compiles them). False: the environment decides — with
+    ``PYTHONDONTWRITEBYTECODE`` every run compiles every module from source again."""
 
     def once(tree: str | None, cache: str) -> dict[str, Any] | None:
         env = {**os.environ, "NLU_CACHE_DIR": cache}
         env.pop("NLU_CACHE", None)
+        if bytecode:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = cache + "-pyc"
         if tree is not None:
             env.pop("PYTHONPATH", None)
         try:
@@ -327,7 +336,9 @@ def measure_startup(runs: int = 5, trees: Sequence[str | None] = (None,), *, tim
                     samples[i].append(got)
         for tree, f, got, failed in zip(trees, first, samples, failures):
             entry: dict[str, Any] = {"tree": tree or os.getcwd(), "nlu": (got[0] if got else f or {}).get("nlu"),
-                                     "runs": len(got), "failures": failed}
+                                     "runs": len(got), "failures": failed,
+                                     "bytecode": "kept" if bytecode or not os.environ.get("PYTHONDONTWRITEBYTECODE")
+                                     else "compiled from source every run"}
             for step in STARTUP_STEPS:
                 values = [g[step] for g in got]
                 entry[step] = round(statistics.median(values), 4) if values else None
@@ -466,7 +477,7 @@ def run_benchmark(corpus: Sequence[Utterance], *, workers: int | None = None, co
     rss_self = _rss_mb()
 
     cold = measure_cold_start(cold_runs)
-    startup = measure_startup(cold_runs)[0]
+    startup = measure_startup(cold_runs)[0]  # modules' bytecode kept, as installed
 
     multi = None
     if pool:
@@ -616,7 +627,8 @@ def print_startup(entries: Sequence[dict[str, Any]], console=None) -> None:
     from rich.table import Table
 
     console = console or Console()
-    t = Table(title="Start-up, seconds: median of fresh interpreters, start-up cache warm (empty: its first run)")
+    t = Table(title="Start-up, seconds: median of fresh interpreters, start-up cache warm (empty: its first run); "
+                    f"bytecode {entries[0]['bytecode'] if entries else ''}")
     t.add_column("step")
     for e in entries:
         t.add_column(f"{e['tree']}\n({e['runs']} runs" + (f", {e['failures']} failed" if e["failures"] else "") + ")",
