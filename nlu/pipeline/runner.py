@@ -13,14 +13,14 @@ import time
 from datetime import datetime
 from typing import Any, Mapping, Sequence
 
-from nlu import errors
+from nlu import errors, warm_cache
 from nlu.assemble import assemble
 from nlu.contract import InputSourceKind, LegacyInputUnderstanding
 from nlu.draft import Clarification, Diagnostic, Draft
 from nlu import draft_keys as keys
 from nlu.pipeline import failures
 from nlu.pipeline.cancel import BudgetExhausted, Deadline
-from nlu.pipeline.memory import freeze_long_lived
+from nlu.pipeline.memory import collector_paused, freeze_long_lived
 from nlu.pipeline.flags import FeatureFlags
 from nlu.pipeline.stage import SkipStage, Stage
 from nlu.source import build_source, length_gate, sanitize_text
@@ -49,6 +49,10 @@ class Pipeline:
     ) -> None:
         if not isinstance(budget_ms, (int, float)) or budget_ms <= 0:
             raise errors.InputError("E109", errors.E109.format(value=budget_ms))
+        with collector_paused():  # building allocates much and frees little (nlu.pipeline.memory)
+            self._build(stages, policy, flags, budget_ms, strict, lazy_models)
+
+    def _build(self, stages, policy, flags, budget_ms, strict, lazy_models) -> None:  # noqa: ANN001
         if stages is None or policy is None:
             from nlu.stages import default_policy, default_stages
 
@@ -102,14 +106,16 @@ class Pipeline:
         generation (`nlu.pipeline.memory`), so a full collection no longer walks the loaded
         dictionaries in the middle of a call. A host that manages the collector itself passes
         `freeze=False`."""
-        for stage in (*self.stages, self.policy):
-            hook = getattr(stage, "warm_up", None)
-            if hook is not None:
-                hook()
-        warm_telemetry()  # the OpenTelemetry API import, off the first call
-        self._warmed = True
-        if freeze:
-            freeze_long_lived()
+        with collector_paused():
+            for stage in (*self.stages, self.policy):
+                hook = getattr(stage, "warm_up", None)
+                if hook is not None:
+                    hook()
+            warm_telemetry()  # the OpenTelemetry API import, off the first call
+            warm_cache.flush()  # what this start compiled, for the next process (nlu.warm_cache)
+            self._warmed = True
+            if freeze:  # inside the pause: its one full collection is the only one
+                freeze_long_lived()
 
     @property
     def stage_names(self) -> list[str]:
