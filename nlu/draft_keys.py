@@ -101,6 +101,8 @@ FILLER_DEMONSTRATIVES = _scratch("filler_demonstratives", "coreference", ("decis
 DESCRIBED_REFERENCES = _scratch("described_references", "coreference", ("decision",),
                                 "(o0, o1) of mover phrases a place before them describes (ST-18那台车): a read need not ask which one")
 SRL_IMPLICIT = _scratch("srl.implicit", "srl", ("route", "decision"), "the frames were implied (no action word)")
+REPAIRED_WRITE = _scratch("repaired_write", "runner", ("decision",),
+                            "the accounting's repair of a write the grammar did not apply (write_accounting.Repair): the stages ran again on it")
 SEMANTICS_VIEW = _scratch("semantics.view", "semantics", ("semantics",), "cache of the sentence view")
 
 

@@ -179,6 +179,22 @@ def long_write(turn: Turn) -> Clarification | None:
 
 
 @_short_text_only
+def repaired_write(turn: Turn) -> Clarification | None:
+    """A write the accounting repaired (a later object after a repair-like segment the grammar did not apply: 关了，我是说 WO-2, （更正：AGV-36）, ……改成 ST-23): canonicalText holds the repaired order; ask, offering it and the order as first said, each complete."""
+    plan = turn.draft.scratch.get(K.REPAIRED_WRITE)
+    if plan is None:
+        return None
+    q = turn.q
+    question = q.question("write_repair_changed_key") if plan.listed else \
+        q.question("unsettled_repair", marker=plan.marker[:_accounting.SHOWN])
+    repaired = turn.text.strip()
+    opts = [(q.option("quoted", text=repaired), repaired)]
+    if plan.original != repaired:
+        opts.append((q.option("quoted", text=plan.original), plan.original))
+    return clarify(turn.draft, "protected_change", question, ["canonicalText", "semanticFrames"], opts)
+
+
+@_short_text_only
 def write_repair_changed_key(turn: Turn) -> Clarification | None:
     """A self-repair changed a key, number, action or time of a write (取消 T-41 不对 T-42, 取消 不对 是暂停): confirm the final reading, never guess."""
     draft = turn.draft
@@ -501,6 +517,7 @@ RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
     lookalike_characters,
     alternatives_disagree,
     long_write,
+    repaired_write,
     write_repair_changed_key,
     negation_conflict,
     undecided_write,
@@ -549,6 +566,9 @@ def _orders_write(turn: Turn) -> bool:
         return False  # a question about a write (还在等审批吗, 没有取消成功吗) is a read: it fails open
     tpl = draft.template_candidates
     return not tpl or tpl[0].id == "operation" or tpl[0].score < turn.thresholds.routing
+
+
+orders_write = _orders_write  # the policy asks it before the runner repairs a write
 
 
 def _has_question(draft: Draft) -> bool:

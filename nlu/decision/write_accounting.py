@@ -55,9 +55,14 @@ _DIGITS = re.compile(r"\d+")
 _EACH = ("各", "每", "分别")
 
 
+#: classes of write_accounting.json that name words to recognise, not words that explain a write
+_NOT_DECLARED = frozenset({"repairClosers", "shortWriteVerbs"})
+
+
 def _words_of(classes: WordClasses) -> Iterable[str]:
-    for words in classes._words.values():  # noqa: SLF001 - every class of the file, by design
-        yield from words
+    for name, words in classes._words.items():  # noqa: SLF001 - every class of the file, by design
+        if name not in _NOT_DECLARED:
+            yield from words
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +117,23 @@ class WriteAccounting:
         write_words = {a.word for a in pack.actions if a.write} | latin_verbs
         write_words |= {w for w in (*implied.change_verbs, *implied.two_char_verbs, *implied.value_change_verbs) if len(w) >= 2}
         self.write_words = WordScanner((fold_ascii(w), True) for w in write_words)
+        self.short_verbs = re.compile("(?:" + "|".join(map(re.escape, own.short_write_verbs)) + r")(?=\s*(?:"
+                                      + _KEY_SHAPE.pattern + r"|[一两二三四五六七八九十几1-9]\s*[个台张条辆项份单趟次]|个))")
         self.read_verbs = WordScanner((fold_ascii(a.word), True) for a in pack.actions if not a.write)
         self.conditionals = tuple(own.conditionals)
+        # the repair of a write the grammar did not apply (`repair`): the pack's repair words,
+        # the typed markers that are also verbs (改成 after a destination), the short cores (不是)
+        grammar_repair = {m for m in (*pack.self_repair_markers, *repair["markers"], *repair["softMarkers"],
+                                      *repair["leadIns"], *repair["typedMarkers"], *repair["interjections"],
+                                      *repair["gluedInterjections"], *repair["shortCores"], *repair["typedLeadIns"]) if m}
+        self.listed_repair: WordScanner = WordScanner((fold_ascii(m), True) for m in grammar_repair)
+        self.typed_markers = tuple(sorted(repair["typedMarkers"], key=len, reverse=True))
+        self.short_cores = tuple(sorted(repair["shortCores"], key=len, reverse=True))
+        self.destination_coverbs = tuple(own.destination_coverbs)
+        self.change_context = tuple(repair["changeContext"])
+        self.repair_closers = tuple(sorted(own.repair_closers, key=len, reverse=True))
+        self.hesitations = tuple(sorted({*own.hesitations, *repair["interjections"], *repair["gluedInterjections"]},
+                                        key=len, reverse=True))
 
     # -- the claims ------------------------------------------------------------------------
     def claimed(self, draft: "Draft") -> bytearray:
@@ -139,6 +159,8 @@ class WriteAccounting:
                 claim_original(k.o0, k.o1)
         for c0, c1 in self.scanner.longest_each(text):
             claim(c0, c1)
+        for m in self.short_verbs.finditer(text):  # 调 AGV-64 …, 排一个 …: the action
+            claim(m.start(), m.end())
         for i, ch in enumerate(text):
             if not mark[i] and (ch.isspace() or unicodedata.category(ch).startswith("P")):
                 mark[i] = 1
@@ -187,7 +209,7 @@ class WriteAccounting:
 
     def says_a_write_word(self, draft: "Draft") -> bool:
         """A word of any of the pack's write vocabularies (actions, change verbs, Latin verbs) in the text."""
-        return bool(self.write_words.longest_each(draft.text))
+        return bool(self.write_words.longest_each(draft.text)) or self.short_verbs.search(draft.text) is not None
 
     def disposes_of_a_key(self, draft: "Draft") -> bool:
         """把 / 将 + a named object, and no read verb after it (帮我把 T-… 撤了 说错了 T-…): the
@@ -238,6 +260,120 @@ class WriteAccounting:
             if m.group("pick") or (n is not None and n < len(many)):
                 return many[0], many[1]
         return None
+
+
+
+    # -- a repair the grammar did not apply --------------------------------------------------
+    def objects(self, draft: "Draft") -> list[tuple[int, int, str, str]]:
+        """(start, end, kind, text) of every valid key and every time of the current text, in order."""
+        out = self.keys(draft)
+        for p in draft.protected:
+            if p.kind == "time":
+                c0, c1 = draft.to_current(p.o0, p.o1)
+                out.append((c0, c1, "time", draft.text[c0:c1]))
+        return sorted(out)
+
+    def repair(self, draft: "Draft", mark: bytearray | None = None) -> "Repair | None":
+        """A later object of the same kind (or a later time) after a repair-like segment: the
+        repaired reading, the later object in the earlier one's place, and the original order.
+
+        Repair-like: the segment between the two holds something nothing explains (口误, sorry I
+        mean, →, 手滑了 — listed or not), a typed marker before the later object (……改成 ST-23;
+        改成 right after a destination), or a bare short core before it (嗯，不是，是 …). A
+        segment wholly explained is a list or a second order (暂停 AGV-41 和 AGV-14; 派到 ST-02，
+        AGV-03 去 ST-04); side by side is `not_conjoined`'s. Called on a write only."""
+        text = draft.text
+        mark = self.claimed(draft) if mark is None else mark
+        objs = self.objects(draft)
+        last: dict[str, tuple[int, int, str, str]] = {}
+        for ob in objs:
+            prev = last.get(ob[2])
+            last[ob[2]] = ob
+            if prev is None or prev[3] == ob[3] or prev[1] > ob[0]:
+                continue
+            found = self._repair_between(draft, text, mark, prev, ob)
+            if found is not None:
+                return found
+        return None
+
+    def _repair_between(self, draft: "Draft", text: str, mark: bytearray, a: tuple, b: tuple) -> "Repair | None":
+        a0, a1, kind, old = a
+        b0, b1, _, new = b
+        seg = text[a1:b0]
+        core = seg.strip()
+        if not core or core in self.joiners or core.strip(" ，,、") in self.joiners:
+            return None
+        if seg.lstrip(" ，,").startswith(self.conditionals):
+            return None
+        starts = [i for i in range(a1, b0) if not mark[i]]
+        lead = seg.rstrip()
+        typed = next((m for m in self.typed_markers if lead.endswith(m)), None)
+        if typed is not None:
+            before = lead[:-len(typed)]
+            head = text[max(0, a0 - 4):a0].rstrip()
+            # 把 ST-02 改成 ST-03 / 从 A 改成 B: a change ordered, not a repair; after a destination
+            # (去 ST-22 改成 ST-23) or after more of the order (……改成) it repairs
+            if before.strip() or head.endswith(self.destination_coverbs):
+                starts.append(a1 + len(before))
+        # 嗯，不是，是 B / 不是九，是 B: a bare short core right before the later object
+        short = re.search(r"(?:^|[\s，,。；;…—])(" + "|".join(map(re.escape, self.short_cores)) +
+                          r")(?:[\s，,、。]*(?:是)?|[^\s，,。]{1,3}[，,、。]\s*是)\s*$", seg)
+        if short is not None:
+            starts.append(a1 + short.start(1))
+        if not starts:
+            return None
+        p = min(starts)
+        rest = text[a1:p]
+        while True:  # the order's own words before the repair: trailing pauses and hesitations go
+            trimmed = rest.rstrip(" \t，,。；;、…—-–~（([【→>")
+            for h in self.hesitations:
+                if trimmed.endswith(h):
+                    trimmed = trimmed[:-len(h)]
+                    break
+            if trimmed == rest:
+                break
+            rest = trimmed
+        tail0 = b1
+        after = text[b1:]
+        stripped = after.lstrip()
+        closer = next((c for c in self.repair_closers if stripped.startswith(c)), None)
+        if closer is not None:
+            tail0 = b1 + (len(after) - len(stripped)) + len(closer)
+        if text[tail0:tail0 + 1] in ("）", ")", "]", "】") and any(ch in seg for ch in "（([【"):
+            tail0 += 1
+        tail = text[tail0:]
+        from nlu.text.rewriter import Edit
+
+        if rest:
+            edits = (Edit(a0, a1, new, "self_repair", "rule", 1.0, reason="self_repair"),
+                     Edit(a1 + len(rest), tail0, "", "self_repair", "rule", 1.0, reason="self_repair"))
+        else:
+            edits = (Edit(a0, b0, "", "self_repair", "rule", 1.0, reason="self_repair"),)
+            if tail0 > b1:
+                edits += (Edit(b1, tail0, "", "self_repair", "rule", 1.0, reason="self_repair"),)
+        repaired = (text[:a0] + new + rest + tail).strip()
+        original = (text[:a1] + rest + tail).strip()
+        shown = text[p:b0].strip(" ，,。；;、…—-–~（([【→>:：")
+        # listed: what nothing explains in the segment is all a repair word of the pack
+        listed_at = bytearray(len(text))
+        for c0, c1 in self.listed_repair.longest_each(text[a1:b0]):
+            listed_at[a1 + c0:a1 + c1] = b"\x01" * (c1 - c0)
+        listed = all(listed_at[i] for i in range(a1, b0) if not mark[i])
+        return Repair(kind, old, new, listed, shown or text[p:b0], edits, repaired, original)
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """A write's repair found by the accounting (`WriteAccounting.repair`)."""
+
+    kind: str  # the objects' kind: a key type (T, AGV, …) or "time"
+    old: str  # the abandoned object
+    new: str  # the object that replaces it
+    listed: bool  # the segment's unexplained text is all repair words of the pack
+    marker: str  # the repair segment as shown
+    edits: tuple  # current-text Edits that make the repaired reading
+    repaired: str  # the repaired order, a complete sentence
+    original: str  # the order as first said, without the repair
 
 
 _COUNT = re.compile(r"(?P<pick>其中|之一|one of)|(?P<n>[一两二三四五六七八九十1-9])\s*(?:个|台|张|条|辆|项|份|单)"
