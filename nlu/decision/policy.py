@@ -68,6 +68,13 @@ class ClarificationPolicy:
 
         verdict = self.non_data.verdict(draft, flags)
         if verdict == NON_DATA:
+            if self.accounting.orders_write_alone(draft) and draft.flags.capability_on("clarify"):
+                # 再派一台过去, cancel it pls: a write with no object is a write, not chit-chat
+                draft.reason_codes.append("write_without_object_alone")
+                draft.decision = "clarify"
+                draft.clarification = Clarification("missing_slot", self.pack.questions.question("write_without_object"),
+                                                    ["semanticFrames", "entities"], [])
+                return None
             return self._use_original(draft, "non_data_text")  # design 15.3: only a data question asks for a domain
 
         asked = self.first_rule(draft, flags)

@@ -23,7 +23,10 @@ Three checks over the same claims sit beside it, each a named rule of the policy
 
 * `objects_not_conjoined`: two keys of one kind with nothing but space, a pause mark or a
   slash between them (取消 T-…11 T-…17, AGV-33 / AGV-38): which one, or both?
-* `count_below_objects`: fewer objects counted than named (WO-…01 WO-…02 关掉其中一个).
+* `count_mismatch`: a count that does not match the objects named, either way (WO-…01 WO-…02
+  关掉其中一个; 取消这三个任务：T-1、T-2).
+* `repeated_write`: the same write verb over a second object of the kind (暂停 AGV-41 暂停 AGV-14).
+* `negation_then_opposite`: a negated write verb, then the same verb unnegated (不关了，关了吧).
 * `alternatives_disagree`: the source's alternatives disagree with the text on a key or a
   number (ASR heard AGV-13 and AGV-30): a protected fact is uncertain — asked for reads too.
 
@@ -117,7 +120,7 @@ class WriteAccounting:
         write_words = {a.word for a in pack.actions if a.write} | latin_verbs
         write_words |= {w for w in (*implied.change_verbs, *implied.two_char_verbs, *implied.value_change_verbs) if len(w) >= 2}
         self.write_words = WordScanner((fold_ascii(w), True) for w in write_words)
-        self.short_verbs = re.compile("(?:" + "|".join(map(re.escape, own.short_write_verbs)) + r")(?=\s*(?:"
+        self.short_verbs = re.compile("(?:" + "|".join(map(re.escape, own.short_write_verbs)) + r")(?=\s*(?:[去到给往]\s*)?(?:"
                                       + _KEY_SHAPE.pattern + r"|[一两二三四五六七八九十几1-9]\s*[个台张条辆项份单趟次]|个))")
         self.read_verbs = WordScanner((fold_ascii(a.word), True) for a in pack.actions if not a.write)
         self.conditionals = tuple(own.conditionals)
@@ -211,6 +214,16 @@ class WriteAccounting:
         """A word of any of the pack's write vocabularies (actions, change verbs, Latin verbs) in the text."""
         return bool(self.write_words.longest_each(draft.text)) or self.short_verbs.search(draft.text) is not None
 
+    def orders_write_alone(self, draft: "Draft") -> bool:
+        """A short turn that orders a write and names nothing (再派一台过去, cancel it pls): no key, no
+        negation, no question — what it is to be done to is missing, not a turn without business."""
+        text = draft.text
+        if len(text) > 40 or self.keys(draft) or _ASKED.search(text):
+            return False
+        if any(p.kind == "negation" for p in draft.protected) or any(f.negated for f in draft.frames):
+            return False
+        return self.says_a_write_word(draft) or _ONE_CHAR_VERB.search(text) is not None and bool(draft.frames)
+
     def disposes_of_a_key(self, draft: "Draft") -> bool:
         """把 / 将 + a named object, and no read verb after it (帮我把 T-… 撤了 说错了 T-…): the
         construction orders something done to the object, whether or not a frame was built."""
@@ -242,26 +255,99 @@ class WriteAccounting:
                 return xa, xb
         return None
 
-    def count_below_objects(self, draft: "Draft") -> tuple[str, str] | None:
-        """Fewer objects counted than named: two keys of one type and an order for 一个 / 其中一个."""
+    def count_mismatch(self, draft: "Draft") -> tuple[str, str] | None:
+        """A count that does not match the objects named, in either direction: fewer counted than
+        named (WO-…01 WO-…02 关掉其中一个, 取消一个就行), or a determined count (这三个, 下面5台, 一共三张)
+        that no kind of object named has (取消这三个任务：T-1、T-2; 关闭这两张工单 WO-1、WO-2、WO-3).
+        Returns (what was counted, the objects named)."""
         keys = self.keys(draft)
         by_type: dict[str, list[str]] = {}
         for _, _, t, x in keys:
             if x not in by_type.setdefault(t, []):
                 by_type[t].append(x)
-        many = next((xs for xs in by_type.values() if len(xs) >= 2), None)
-        if many is None:
+        if not by_type:
             return None
         text = draft.text
+        many = next((xs for xs in by_type.values() if len(xs) >= 2), None)
+        named = many or max(by_type.values(), key=len)
+        sizes = {len(xs) for xs in by_type.values()}
+        for m in _DETERMINED_COUNT.finditer(text):
+            n = _count_value(m.group("n"))
+            if n is not None and n not in sizes and not _each_before(text, m.start()):
+                return m.group().strip(), "、".join(named)
+        if many is None:
+            return None
         for m in _COUNT.finditer(text):
-            if any(w in text[max(0, m.start() - 4):m.start()] for w in _EACH):
+            if _each_before(text, m.start()):
                 continue  # 各下发一单: one each
             n = _count_value(m.group("n"))
             if m.group("pick") or (n is not None and n < len(many)):
-                return many[0], many[1]
+                return m.group().strip(), "、".join(many)
         return None
 
+    def repeated_write(self, draft: "Draft") -> tuple[str, str] | None:
+        """The same write verb over two objects of one kind with nothing but pauses between (暂停
+        AGV-41 暂停 AGV-14): an ASR repeat with a digit swapped, or two orders? Never guessed."""
+        keys = self.keys(draft)
+        text = draft.text
+        last: dict[str, tuple[int, int, str, str]] = {}
+        for k in keys:
+            prev = last.get(k[2])
+            last[k[2]] = k
+            if prev is None or prev[3] == k[3]:
+                continue
+            core = re.sub(r"[\s，,、。；;]+|任务|工单|订单|小车|车辆", "", text[prev[1]:k[0]])
+            if not core:
+                continue
+            spans = sorted(self.write_words.longest_each(core))
+            pos, seq = 0, []
+            while pos < len(core):  # the core must be write verbs only, one after another
+                hit = next(((c0, c1) for c0, c1 in spans if c0 == pos), None)
+                if hit is None:
+                    m = _ONE_CHAR_VERB.match(core, pos)
+                    hit = m.span() if m else None
+                if hit is None:
+                    break
+                seq.append(core[hit[0]:hit[1]])
+                pos = hit[1]
+            if pos < len(core) or len(set(seq)) != 1:
+                continue
+            # 暂停 A 暂停 B, 把 A 暂停 暂停 B — not 取消 A 暂停 B (two orders)
+            lead = text[:prev[0]].rstrip()
+            if len(seq) >= 2 or lead.endswith(seq[0]) or lead.endswith(tuple(self.disposal)):
+                return prev[3], k[3]
+        return None
 
+    def negation_then_opposite(self, draft: "Draft") -> str | None:
+        """A negated write verb and, in a later clause, the same verb unnegated (WO-… 不关了，关了吧;
+        先别暂停 AGV-11，暂停吧): which one is meant is the user's to say. Returns the verb."""
+        text = draft.text
+        negs = sorted(draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "negation")
+        for n0, n1 in negs:
+            verb = self._verb_at(text, n1)
+            if verb is None:
+                continue
+            brk = _CLAUSE.search(text, n1)
+            if brk is None:
+                continue
+            before = {x for c0, _c1, _t, x in self.keys(draft) if c0 < brk.end()}
+            at = text.find(verb, brk.end())
+            while at >= 0:
+                after = {x for c0, _c1, _t, x in self.keys(draft) if c0 > at}
+                # 别取消 T-1，取消 T-2 orders T-2: another object, not the same order turned round
+                if not any(a0 < at and at - a1 <= 1 for a0, a1 in negs) and after <= before:
+                    return verb
+                at = text.find(verb, at + 1)
+        return None
+
+    def _verb_at(self, text: str, i: int) -> str | None:
+        """The write verb a negation at `i` negates (不关了 -> 关, 别取消 -> 取消), if any."""
+        head = text[i:i + 6]
+        for c0, c1 in self.write_words.longest_each(head):
+            if c0 == 0:
+                return head[c0:c1]
+        m = _ONE_CHAR_VERB.match(head)
+        return m.group() if m else None
 
     # -- a repair the grammar did not apply --------------------------------------------------
     def objects(self, draft: "Draft") -> list[tuple[int, int, str, str]]:
@@ -376,6 +462,17 @@ class Repair:
     original: str  # the order as first said, without the repair
 
 
+def _each_before(text: str, at: int) -> bool:
+    return any(w in text[max(0, at - 4):at] for w in _EACH)
+
+
+#: a count said of objects already named: a determiner, a numeral and a classifier (这三个, 下面5台, 一共三张)
+_DETERMINED_COUNT = re.compile(r"(?:这|那|下面|以下|上面|以上|一共|总共|共|合计)\s*(?P<n>[一两二三四五六七八九十1-9])\s*"
+                               r"(?:个|台|张|条|辆|项|份|单)")
+#: one-character write verbs a negation or a repeat can stand before (不关了, 撤了)
+_ONE_CHAR_VERB = re.compile(r"[关停撤删派调排]")
+_ASKED = re.compile(r"[？?]|吗|呢|怎么|什么|为什么|能不能|可不可以|是否")
+_CLAUSE = re.compile(r"[，,。；;！!？?\n]|\s+(?=\S)")
 _COUNT = re.compile(r"(?P<pick>其中|之一|one of)|(?P<n>[一两二三四五六七八九十1-9])\s*(?:个|台|张|条|辆|项|份|单)"
                     r"(?!(?:工单|任务|新|搬运|检修|小时|月|天|周))")
 
