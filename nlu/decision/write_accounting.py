@@ -41,7 +41,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from nlu.lexicon.word_classes import WordClasses, function_words, implied_action_words, number_context, referring_words
+from nlu.lexicon.word_classes import WordClasses, alternation as _alternation, function_words, implied_action_words, number_context, referring_words
 from nlu.text.wordscan import WordScanner, fold_ascii
 
 if TYPE_CHECKING:
@@ -59,7 +59,8 @@ _EACH = ("各", "每", "分别")
 
 
 #: classes of write_accounting.json that name words to recognise, not words that explain a write
-_NOT_DECLARED = frozenset({"repairClosers", "shortWriteVerbs"})
+_NOT_DECLARED = frozenset({"repairClosers", "shortWriteVerbs", "reasonOpeners", "thirdParties", "reasonWords", "scopeNouns",
+                           "untouchedVerbs"})
 
 
 def _words_of(classes: WordClasses) -> Iterable[str]:
@@ -120,6 +121,8 @@ class WriteAccounting:
         write_words = {a.word for a in pack.actions if a.write} | latin_verbs
         write_words |= {w for w in (*implied.change_verbs, *implied.two_char_verbs, *implied.value_change_verbs) if len(w) >= 2}
         self.write_words = WordScanner((fold_ascii(w), True) for w in write_words)
+        self.latin_verbs = tuple(sorted(fold_ascii(v) for v in latin_verbs))
+        self.negations = tuple(sorted((n for n in pack.negation_words if len(n) <= 2), key=len, reverse=True))
         self.short_verbs = re.compile("(?:" + "|".join(map(re.escape, own.short_write_verbs)) + r")(?=\s*(?:[去到给往]\s*)?(?:"
                                       + _KEY_SHAPE.pattern + r"|[一两二三四五六七八九十几1-9]\s*[个台张条辆项份单趟次]|个))")
         self.read_verbs = WordScanner((fold_ascii(a.word), True) for a in pack.actions if not a.write)
@@ -135,6 +138,20 @@ class WriteAccounting:
         self.destination_coverbs = tuple(own.destination_coverbs)
         self.change_context = tuple(repair["changeContext"])
         self.repair_closers = tuple(sorted(own.repair_closers, key=len, reverse=True))
+        # traditional characters read as simplified (請 -> 请): one for one, positions unchanged
+        data = load_data_file(ACCOUNTING_FILE, root)
+        values = load_data_file("values.json", root).get("traditional", {})
+        self.fold = str.maketrans({**values, **data["traditional"]["map"]})
+        # a reason or result clause after the order (，客户那边不要了, 已验收合格) and a scope
+        # restriction (其他的别动): claimed as a whole only in that shape
+        alt = _alternation
+        self.reason_head = re.compile(r"(?:" + alt(own.reason_openers[:3]) + r")?\s*(?:(?P<third>" + alt(own.third_parties)
+                                      + r")|" + alt(own.reason_openers) + r")")
+        self.reason_words = WordScanner((fold_ascii(w), True) for w in (*own.reason_words, *own.third_parties,
+                                                                         *own.reason_openers))
+        negations = alt(tuple(n for n in pack.negation_words if len(n) <= 2))
+        self.scope = re.compile(r"(?:" + alt(own.scope_nouns) + r")(?:先|都|就|也)?(?:(?:" + negations + r")(?:"
+                                + alt(own.untouched_verbs) + r")|保持不变|不变|保留|照旧)了?")
         self.hesitations = tuple(sorted({*own.hesitations, *repair["interjections"], *repair["gluedInterjections"]},
                                         key=len, reverse=True))
 
@@ -160,13 +177,17 @@ class WriteAccounting:
         for k in draft.coreferences:
             if k.antecedent_id is not None:
                 claim_original(k.o0, k.o1)
-        for c0, c1 in self.scanner.longest_each(text):
+        folded = text.translate(self.fold)  # 請把任務 read as 请把任务
+        for c0, c1 in self.scanner.longest_each(folded):
             claim(c0, c1)
-        for m in self.short_verbs.finditer(text):  # 调 AGV-64 …, 排一个 …: the action
+        for m in self.short_verbs.finditer(folded):  # 调 AGV-64 …, 排一个 …: the action
+            claim(m.start(), m.end())
+        for m in self.scope.finditer(folded):  # …，其他的别动: the order's scope
             claim(m.start(), m.end())
         for i, ch in enumerate(text):
             if not mark[i] and (ch.isspace() or unicodedata.category(ch).startswith("P")):
                 mark[i] = 1
+        self._claim_reasons(draft, folded, mark)
         # what explains nothing, whatever else claimed it: a clock that does not exist (后天二十六点,
         # 18:75 — an ambiguous 10点 is a value still to settle, not a misreading), and a repair
         # marker still in the text — a repair the grammar did not apply (…——不对 ST-14), so its
@@ -174,12 +195,46 @@ class WriteAccounting:
         for c0, c1 in invalid_clocks(text):
             mark[c0:c1] = bytes(c1 - c0)
         keys = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
-        for c0, c1 in self.markers.longest_each(text):
-            if text[max(0, c0 - 2):c0].endswith(self.conditionals):
+        for c0, c1 in self.markers.longest_each(folded):
+            if folded[max(0, c0 - 2):c0].endswith(self.conditionals):
                 continue
             if not any(k0 <= c0 and c1 <= k1 for k0, k1 in keys):
                 mark[c0:c1] = bytes(c1 - c0)
         return mark
+
+    def _claim_reasons(self, draft: "Draft", text: str, mark: bytearray) -> None:
+        """Claim a reason or result clause after the order (，因为客户那边不要了; 。已验收合格): opened by
+        a reason opener or a third party, holding no key and no write word, every other character
+        claimed or a reason word; a negation in it counts only after a third party (客户不要了 is
+        the customer's, 因为不要了 may be the user's)."""
+        heads = [m for m in self.reason_head.finditer(text)]
+        if not heads:
+            return
+        keys = [(c0, c1) for c0, c1, _t, _x in self.keys(draft)]
+        if not keys:
+            return
+        negs = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "negation"]
+        order_end = min(k1 for _k0, k1 in keys)
+        for m in heads:
+            c0 = m.start()
+            if c0 < order_end:
+                continue
+            brk = _CLAUSE_BREAK.search(text, m.end())
+            c1 = brk.start() if brk else len(text)
+            if any(c0 < k1 and k0 < c1 for k0, k1 in keys):
+                continue
+            reasons = self.reason_words.longest_each(text[c0:c1])
+            # a write word the clause says as a reason word (已验收合格, 客户已经撤单了) is a state
+            if any(not any(r0 <= w0 and w1 <= r1 for r0, r1 in reasons)
+                   for w0, w1 in self.write_words.longest_each(text[c0:c1])):
+                continue
+            if m.group("third") is None and any(c0 <= n0 < c1 for n0, _n1 in negs):
+                continue
+            covered = bytearray(mark[c0:c1])
+            for r0, r1 in reasons:
+                covered[r0:r1] = b"\x01" * (r1 - r0)
+            if all(covered):
+                mark[c0:c1] = b"\x01" * (c1 - c0)
 
     def unexplained(self, draft: "Draft") -> list[Unexplained]:
         """The runs of the current text nothing explains, in order."""
@@ -222,7 +277,9 @@ class WriteAccounting:
             return False
         if any(p.kind == "negation" for p in draft.protected) or any(f.negated for f in draft.frames):
             return False
-        return self.says_a_write_word(draft) or _ONE_CHAR_VERB.search(text) is not None and bool(draft.frames)
+        folded = fold_ascii(text)
+        return (bool(draft.scratch.get("write_actions")) or self.short_verbs.search(text) is not None
+                or any(re.search(r"\b" + re.escape(v) + r"\b", folded) for v in self.latin_verbs))
 
     def disposes_of_a_key(self, draft: "Draft") -> bool:
         """把 / 将 + a named object, and no read verb after it (帮我把 T-… 撤了 说错了 T-…): the
@@ -296,7 +353,7 @@ class WriteAccounting:
             last[k[2]] = k
             if prev is None or prev[3] == k[3]:
                 continue
-            core = re.sub(r"[\s，,、。；;]+|任务|工单|订单|小车|车辆", "", text[prev[1]:k[0]])
+            core = _OBJECT_NOUNS.sub("", text[prev[1]:k[0]])
             if not core:
                 continue
             spans = sorted(self.write_words.longest_each(core))
@@ -313,7 +370,9 @@ class WriteAccounting:
             if pos < len(core) or len(set(seq)) != 1:
                 continue
             # 暂停 A 暂停 B, 把 A 暂停 暂停 B — not 取消 A 暂停 B (two orders)
-            lead = text[:prev[0]].rstrip()
+            lead = _OBJECT_NOUNS.sub("", text[:prev[0]])
+            if lead.endswith(seq[0]) and lead[:-len(seq[0])].endswith(self.negations):
+                continue  # 别删 WO-1，删 WO-2: a contrast, not a repeat
             if len(seq) >= 2 or lead.endswith(seq[0]) or lead.endswith(tuple(self.disposal)):
                 return prev[3], k[3]
         return None
@@ -471,6 +530,8 @@ _DETERMINED_COUNT = re.compile(r"(?:这|那|下面|以下|上面|以上|一共|�
                                r"(?:个|台|张|条|辆|项|份|单)")
 #: one-character write verbs a negation or a repeat can stand before (不关了, 撤了)
 _ONE_CHAR_VERB = re.compile(r"[关停撤删派调排]")
+_OBJECT_NOUNS = re.compile(r"[\s，,、。；;]+|任务|工单|订单|小车|车辆")
+_CLAUSE_BREAK = re.compile(r"[，,。；;！!？?\n]")
 _ASKED = re.compile(r"[？?]|吗|呢|怎么|什么|为什么|能不能|可不可以|是否")
 _CLAUSE = re.compile(r"[，,。；;！!？?\n]|\s+(?=\S)")
 _COUNT = re.compile(r"(?P<pick>其中|之一|one of)|(?P<n>[一两二三四五六七八九十1-9])\s*(?:个|台|张|条|辆|项|份|单)"
