@@ -467,7 +467,22 @@ class WriteAccounting:
             starts.append(a1 + short.start(1))
         if not starts:
             return None
-        p = min(starts)
+        # the repair is the part next to the later object: after the last full stop before it
+        # (…改期到下周一。sorry 车号是 B), otherwise from the first repair-like character
+        strong = max((i + 1 for i in range(a1, max(starts)) if text[i] in _FULL_STOPS), default=a1)
+        p = min((i for i in starts if i >= strong), default=min(starts))
+        # …and it begins at a word boundary: back to the last pause before it, unless what lies
+        # between holds the order's verb (关了口误 B keeps 关了; 不好意思 B keeps nothing)
+        brk = max((i + 1 for i in range(a1, p) if text[i].isspace() or unicodedata.category(text[i]).startswith("P")),
+                  default=a1)
+        piece = text[brk:p]
+        if brk < p and not (self.write_words.longest_each(piece) or _ONE_CHAR_VERB.search(piece)):
+            p = brk
+        # a repair is a short aside next to the later object, on one line; a turn that goes on to
+        # a read (…我现在只想知道 AGV-26 今天跑了几单) names a new object, it repairs nothing
+        after_b = text[b1:]
+        if "\n" in seg or b0 - p > _REPAIR_REACH or self.read_verbs.longest_each(text[p:]) or _ASKED.search(after_b):
+            return None
         rest = text[a1:p]
         while True:  # the order's own words before the repair: trailing pauses and hesitations go
             trimmed = rest.rstrip(" \t，,。；;、…—-–~（([【→>")
@@ -530,11 +545,13 @@ _DETERMINED_COUNT = re.compile(r"(?:这|那|下面|以下|上面|以上|一共|�
                                r"(?:个|台|张|条|辆|项|份|单)")
 #: one-character write verbs a negation or a repeat can stand before (不关了, 撤了)
 _ONE_CHAR_VERB = re.compile(r"[关停撤删派调排]")
+_REPAIR_REACH = 20  # code points: the longest repair aside between the two objects (。sorry 上一条写错，派给)
+_FULL_STOPS = frozenset("。；;！!\n")
 _OBJECT_NOUNS = re.compile(r"[\s，,、。；;]+|任务|工单|订单|小车|车辆")
 _CLAUSE_BREAK = re.compile(r"[，,。；;！!？?\n]")
 _ASKED = re.compile(r"[？?]|吗|呢|怎么|什么|为什么|能不能|可不可以|是否")
 _CLAUSE = re.compile(r"[，,。；;！!？?\n]|\s+(?=\S)")
-_COUNT = re.compile(r"(?P<pick>其中|之一|one of)|(?P<n>[一两二三四五六七八九十1-9])\s*(?:个|台|张|条|辆|项|份|单)"
+_COUNT = re.compile(r"(?P<pick>其中|之一|one of)|(?<![上下第每前后])(?P<n>[一两二三四五六七八九十1-9])\s*(?:个|台|张|条|辆|项|份|单)"
                     r"(?!(?:工单|任务|新|搬运|检修|小时|月|天|周))")
 
 
