@@ -188,8 +188,8 @@ class Pipeline:
         object after a repair-like segment): apply the repair and run the stages again on the
         repaired text, once, so every finding is of the order the user finally means."""
         ask = getattr(self.policy, "repair_write", None)
-        if ask is None:
-            return None
+        if ask is None or draft.flags.phase != "route":
+            return None  # before the rollout's last phase no repair is applied (nlu.pipeline.phases)
         try:
             plan = ask(draft)
         except Exception as exc:  # noqa: BLE001 - no repair is the fail-closed path (the rules ask)
