@@ -428,6 +428,10 @@ class WriteAccounting:
         segment wholly explained is a list or a second order (暂停 AGV-41 和 AGV-14; 派到 ST-02，
         AGV-03 去 ST-04); side by side is `not_conjoined`'s. Called on a write only."""
         text = draft.text
+        # one short order, nothing asked: a turn of several requests (…有哪些，尽快；查询 AGV-96 …)
+        # sets objects of one kind in different requests, not a repair
+        if len(text) > _REPAIR_TURN or _ASKED.search(text) or self.read_verbs.longest_each(text):
+            return None
         mark = self.claimed(draft) if mark is None else mark
         objs = self.objects(draft)
         last: dict[str, tuple[int, int, str, str]] = {}
@@ -545,6 +549,7 @@ _DETERMINED_COUNT = re.compile(r"(?:这|那|下面|以下|上面|以上|一共|�
                                r"(?:个|台|张|条|辆|项|份|单)")
 #: one-character write verbs a negation or a repeat can stand before (不关了, 撤了)
 _ONE_CHAR_VERB = re.compile(r"[关停撤删派调排]")
+_REPAIR_TURN = 80  # code points: the longest turn the accounting repairs (one order and its aside)
 _REPAIR_REACH = 20  # code points: the longest repair aside between the two objects (。sorry 上一条写错，派给)
 _FULL_STOPS = frozenset("。；;！!\n")
 _OBJECT_NOUNS = re.compile(r"[\s，,、。；;]+|任务|工单|订单|小车|车辆")

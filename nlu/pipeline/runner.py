@@ -202,16 +202,30 @@ class Pipeline:
         from nlu.text.rewriter import rewrite
 
         result = rewrite(draft.alignment, plan.edits, ())
+        found = ("protected", "terms", "entities", "coreferences", "relations", "frames", "template_candidates",
+                 "domain_candidates", "diagnostics", "flags_raised", "edits")
+        first = {name: list(getattr(draft, name)) for name in found}
+        first_scratch, first_alignment = dict(draft.scratch), draft.alignment
         kept = {k: draft.scratch[k] for k in (keys.DEADLINE, keys.CATALOG) if k in draft.scratch}
         draft.alignment = result.alignment
         draft.edits.extend(result.outcomes)
-        for found in (draft.protected, draft.terms, draft.entities, draft.coreferences, draft.relations, draft.frames,
-                      draft.template_candidates, draft.domain_candidates, draft.diagnostics, draft.flags_raised):
-            found.clear()
+        for name in found[:-1]:
+            getattr(draft, name).clear()
         draft.scratch.clear()
         draft.scratch.update(kept)
         draft.scratch[keys.REPAIRED_WRITE] = plan
-        return self._run_stages(draft, deadline)
+        stop = self._run_stages(draft, deadline)
+        if stop is not None or any(d.status == "error" for d in draft.diagnostics) or draft.decision != "continue":
+            # the repaired text did not go through cleanly: decide on the turn as said (the rules
+            # ask about the unapplied repair), never on a half-repaired one
+            for name, items in first.items():
+                getattr(draft, name)[:] = items
+            draft.scratch.clear()
+            draft.scratch.update(first_scratch)
+            draft.alignment = first_alignment
+            draft.decision, draft.clarification = "continue", None
+            return None
+        return stop
 
     def _run_stages(self, draft: Draft, deadline: Deadline) -> tuple[str, str] | None:
         """Every stage in order; returns (status, reason) when the budget or a kernel stopped them."""

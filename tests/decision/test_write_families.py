@@ -105,3 +105,15 @@ def test_an_unknown_word_in_a_reason_or_scope_clause_still_asks(word: str) -> No
 def test_a_negation_of_the_user_in_a_reason_clause_is_not_a_third_partys() -> None:
     assert _understand("取消 T-2026120801，我不要了").decision.action == "clarify"
     assert _understand("取消 T-2026120801，客户不要了").decision.action == "continue"
+
+
+def test_a_turn_of_several_requests_is_never_repaired() -> None:
+    """Objects of one kind in different requests of a long turn (…全年…，尽快；…近30天…) are not a
+    repair: the benchmark's multi-request texts keep every request as said."""
+    from nlu.bench.corpus import generate
+
+    for u in generate(120, 7):
+        r = _understand(u.text)
+        assert "rule:repaired_write" not in r.decision.reason_codes, u.text[:80]
+        assert not any(c.type == "self_repair" and c.original_text.strip() and not c.replacement
+                       and len(c.original_text) > 24 for c in r.corrections), u.text[:80]
