@@ -475,12 +475,13 @@ class WriteAccounting:
         # (…改期到下周一。sorry 车号是 B), otherwise from the first repair-like character
         strong = max((i + 1 for i in range(a1, max(starts)) if text[i] in _FULL_STOPS), default=a1)
         p = min((i for i in starts if i >= strong), default=min(starts))
-        # …and it begins at a word boundary: back to the last pause before it, unless what lies
-        # between holds the order's verb (关了口误 B keeps 关了; 不好意思 B keeps nothing)
+        # …and it begins at a word boundary: a word cut by it (不好|意思) goes with it, back to the
+        # last pause, unless that is the order's verb (关了口误 B keeps 关了) or more of the order
+        # (的当前任务啊搞错了 keeps 的当前任务)
         brk = max((i + 1 for i in range(a1, p) if text[i].isspace() or unicodedata.category(text[i]).startswith("P")),
                   default=a1)
         piece = text[brk:p]
-        if brk < p and not (self.write_words.longest_each(piece) or _ONE_CHAR_VERB.search(piece)):
+        if brk < p and len(piece) <= 2 and not (self.write_words.longest_each(piece) or _ONE_CHAR_VERB.search(piece)):
             p = brk
         # a repair is a short aside next to the later object, on one line; a turn that goes on to
         # a read (…我现在只想知道 AGV-26 今天跑了几单) names a new object, it repairs nothing

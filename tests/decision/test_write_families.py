@@ -81,6 +81,9 @@ def test_a_repaired_write_offers_the_repaired_order_then_the_original_one() -> N
     r = _understand("把 WO-20261111 关了，我是说 WO-20261112")
     assert r.canonical_text == "把 WO-20261112 关了"
     assert [o.fill_text for o in r.decision.clarification.options] == ["把 WO-20261112 关了", "把 WO-20261111 关了"]
+    # the order's own words between the object and the aside stay, a word the aside cuts goes
+    assert _understand("暂停 AGV-15 的当前任务 啊弄错了 是 AGV-51").canonical_text == "暂停 AGV-51 的当前任务"
+    assert _understand("关掉 WO-20261216 不好意思 号码输错了 WO-20261126").canonical_text == "关掉 WO-20261126"
     r = _understand("调 AGV-64 去 ST-22……改成 ST-23 吧")  # 改成 after a destination repairs it
     assert r.canonical_text == "调 AGV-64 去 ST-23 吧" and r.decision.action == "clarify"
 
