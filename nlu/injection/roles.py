@@ -44,7 +44,7 @@ class RoleDataError(NluError):
 
 
 def _alt(words: list[str], escape: bool = True) -> str:
-    words = sorted(set(words), key=len, reverse=True)
+    words = sorted(set(words), key=lambda w: (-len(w), w))  # one order in every process (hash seeds differ)
     return "(?:" + "|".join(re.escape(w) if escape else w for w in words) + ")"
 
 
