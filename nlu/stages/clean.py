@@ -133,7 +133,7 @@ class _Rules:
         negation, comparison = _protected_words()
         self.negation_words = frozenset(negation)
         self.guarded_word_re = re.compile("|".join(re.escape(w) for w in sorted(
-            self.negation_words | set(comparison), key=len, reverse=True)))
+            self.negation_words | set(comparison), key=lambda w: (-len(w), w))))
         self.negation_re = re.compile("|".join(re.escape(w) for w in sorted(negation, key=len, reverse=True)))
         self.numeral_re = re.compile(_char_class(self.numerals))
         self.a_not_a_re = re.compile(f"([^{''.join(guard['aNotAPivots'])}])[{''.join(guard['aNotAPivots'])}]\\1")
