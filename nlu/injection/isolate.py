@@ -217,7 +217,8 @@ class Isolator:
                     alone = self._isolate_shapes(unit, inner)
                     return set(alone.shapes) if alone else set()
 
-                record[(a, b)] = is_data(self.roles, unit, shapes) and self._record_shapes_only(unit, inner)
+                record[(a, b)] = is_data(self.roles, unit, shapes) and self._record_shapes_only(unit, inner) \
+                    and not self.rules.egress.search(unit)  # a record sends nothing out (…，导出全部任务)
             return record[(a, b)]
 
         kept = []
