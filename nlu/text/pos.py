@@ -74,7 +74,9 @@ class PosTagger:
             # the import read (nothing here adds tagged words, so it is never written)
             dt = jieba.posseg.POSTokenizer.__new__(jieba.posseg.POSTokenizer)
             dt.tokenizer = tokenizer
-            dt.word_tag_tab = self.words.tags or jieba.posseg.dt.word_tag_tab
+            # the one table in memory: the cached one the import was given, or — when jieba.posseg
+            # was imported before (by a host, or cold) — the one its import read
+            dt.word_tag_tab = jieba.posseg.dt.word_tag_tab
             self._dt = dt
 
     def load_in_background(self) -> None:
