@@ -3,7 +3,7 @@
 Generates N cases from write shapes × correction words (listed in the pack and not) × layouts,
 runs them through the pipeline and counts, under `continue`, the cases whose canonicalText
 still names the abandoned object (must be 0), the cases served with only the corrected object,
-and the cases asked. Seeded: the same N and seed give the same cases.
+and the cases asked (and how many of those already hold the repaired order in canonicalText). Seeded: the same N and seed give the same cases.
 
     python eval/corrected_orders.py [--n 600] [--seed 11] [--show 5]
 """
@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
 
     pipe = nlu.Pipeline()
     pipe.warm_up()
-    served = asked = abandoned = other = 0
+    served = asked = abandoned = other = asked_clean = 0
     bad = []
     for text, old, new, _word in cases(a.n, a.seed):
         r = pipe.understand(text, source="typed", reference_time="2026-12-07T14:20:00+08:00")
@@ -77,12 +77,14 @@ def main(argv: list[str] | None = None) -> int:
                 bad.append(text)
         else:
             asked += 1
+            asked_clean += old not in r.canonical_text
     total = a.n
     print(f"corrected orders: {total} generated (seed {a.seed})")
     print(f"  continue with the abandoned object: {abandoned}/{total}")
     print(f"  continue with only the corrected object: {served}/{total}")
     print(f"  continue with neither object: {other}/{total}")
-    print(f"  asked (clarify / use_original): {asked}/{total}")
+    print(f"  asked (clarify / use_original): {asked}/{total}, "
+          f"of them with the abandoned object out of canonicalText: {asked_clean}/{asked}")
     for t in bad[:a.show]:
         print("  FAIL", t)
     return 1 if abandoned or other else 0

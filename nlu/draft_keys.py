@@ -103,6 +103,8 @@ DESCRIBED_REFERENCES = _scratch("described_references", "coreference", ("decisio
 ASKED_WRITES = _scratch("asked_writes", "srl", ("decision",),
                         "(o0, o1) of write words a question asks about, not orders (nlu.semantics.asked_write)")
 SRL_IMPLICIT = _scratch("srl.implicit", "srl", ("route", "decision"), "the frames were implied (no action word)")
+REPAIRED_WRITE = _scratch("repaired_write", "runner", ("decision",),
+                            "the accounting's repair of a write the grammar did not apply (write_accounting.Repair): the stages ran again on it")
 SEMANTICS_VIEW = _scratch("semantics.view", "semantics", ("semantics",), "cache of the sentence view")
 
 

@@ -19,10 +19,39 @@ def test_the_readme_has_python_examples():
     assert len(PYTHON_BLOCKS) >= 2
 
 
+def _shown_output(code: str) -> list[str]:
+    """What a block says it prints: the comment lines right after a print() call, each the
+    printed line behind `# ` (a block that shows no output shows nothing)."""
+    shown, after_print = [], False
+    for line in code.splitlines():
+        if line.lstrip().startswith("print(") or (after_print and line.startswith("    ")):
+            after_print = True
+            continue
+        if after_print and line.startswith("# "):
+            shown.append(line[2:])
+            continue
+        after_print = False
+    return shown
+
+
+def test_the_shown_output_reader_reads_what_a_block_shows():
+    assert _shown_output('x = 1\nprint(x)\n# 1\ny = 2  # not output\n# not output either') == ["1"]
+    assert _shown_output("for i in r:\n    print(i)\n# a\n# b\n") == ["a", "b"]
+    assert _shown_output("print(1)  # note\n") == []
+
+
 @pytest.mark.parametrize("index", range(len(PYTHON_BLOCKS)))
-def test_python_example_runs(index):
+def test_python_example_runs_and_prints_what_the_readme_shows(index, capsys):
     code = PYTHON_BLOCKS[index]
     exec(compile(code, f"README.md python block {index + 1}", "exec"), {"__name__": "__readme__"})  # noqa: S102
+    shown = _shown_output(code)
+    printed = capsys.readouterr().out.splitlines()
+    if shown:
+        assert printed == shown, f"README python block {index + 1} shows {shown}, prints {printed}"
+
+
+def test_the_readme_shows_the_output_of_its_main_examples():
+    assert sum(bool(_shown_output(b)) for b in PYTHON_BLOCKS) >= 3
 
 
 def test_curl_example_works_against_the_service():

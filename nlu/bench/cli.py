@@ -26,7 +26,7 @@ def register(subparsers) -> argparse.ArgumentParser:
         "after the latency run: on a shared or virtual machine whose speed drifts, compare runs only "
         "when it reads about the same.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="Examples:\n  nlu bench\n  nlu bench --quick\n  nlu bench --repeat 4 --no-pool\n  nlu bench --n 2000 --seed 7 --json eval/bench/results.json",
+        epilog="Examples:\n  nlu bench\n  nlu bench --quick\n  nlu bench --startup-only --cold-runs 7 --tree /work/main\n  nlu bench --repeat 4 --no-pool\n  nlu bench --n 2000 --seed 7 --json eval/bench/results.json",
     )
     p.add_argument("--n", type=_positive, default=None, metavar="N", help="corpus size (default 5000; 120 with --quick)")
     p.add_argument("--seed", type=int, default=0, help="corpus seed (default 0)")
@@ -40,6 +40,16 @@ def register(subparsers) -> argparse.ArgumentParser:
                    help="after the per-call pass, time every utterance K more times (K passes over the corpus) "
                         "and also report each utterance's fastest of those calls: the code's own cost with a "
                         "drifting host's noise taken out (default: per-call figures only)")
+    p.add_argument("--startup-only", action="store_true",
+                   help="measure only the start-up (import → Pipeline() → warm_up() → first call, fresh "
+                        "interpreters, median of --cold-runs), nothing else")
+    p.add_argument("--tree", action="append", default=[], metavar="PATH",
+                   help="with --startup-only: also time the nlu of this checkout, its runs interleaved with "
+                        "this one's (repeatable; e.g. --tree /work/main to compare a branch with main)")
+    p.add_argument("--no-bytecode", action="store_true",
+                   help="with --startup-only: let the environment decide whether modules' bytecode is kept "
+                        "(under PYTHONDONTWRITEBYTECODE every run compiles every module again); by default it is "
+                        "kept in a temporary PYTHONPYCACHEPREFIX, as an installed package keeps it")
     p.set_defaults(func=run)
     return p
 
@@ -77,6 +87,24 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.json_out) if args.json_out else None
     if out is not None and out.exists() and out.is_dir():
         raise ValueError(f"--json {out}: is a directory")
+
+    if (args.tree or args.no_bytecode) and not args.startup_only:
+        raise ValueError(f"{'--tree' if args.tree else '--no-bytecode'} needs --startup-only")
+    for tree in args.tree:
+        if not (Path(tree) / "nlu" / "__init__.py").is_file():
+            raise ValueError(f"--tree {tree}: no nlu package there")
+    if args.startup_only:
+        from nlu.bench.run import SCHEMA, measure_startup, print_startup
+
+        entries = measure_startup(cold_runs, [None, *(str(Path(t).resolve()) for t in args.tree)],
+                                  bytecode=not args.no_bytecode)
+        print_startup(entries)
+        if out is not None:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(json.dumps({"schema": SCHEMA, "startup": entries}, ensure_ascii=False, indent=2) + "\n",
+                           encoding="utf-8")
+            print(f"wrote {out}", file=sys.stderr)
+        return 0
 
     corpus = generate(n=n, seed=args.seed)
     report = run_benchmark(corpus, workers=args.workers, cold_runs=cold_runs, pool=not args.no_pool,

@@ -5,6 +5,9 @@
   length bucket (≈20, ≈100, ≈500 characters);
 * cold start - ``import nlu`` + the first ``understand`` in a fresh interpreter, median of
   several runs, and once more with an empty pack cache (a temporary ``NLU_CACHE_DIR``);
+* start-up - import → ``Pipeline()`` → ``warm_up()`` → first call, each step timed in fresh
+  interpreters, with the start-up cache warm (median) and empty (issue 29; `measure_startup`,
+  also ``nlu bench --startup-only [--tree PATH …]`` to compare checkouts side by side);
 * throughput - utterances/s over the whole corpus in this process, then with a
   ``ProcessPoolExecutor`` of ``os.cpu_count()`` workers (each builds one Pipeline in its
   initializer; timing starts once every worker is ready);
@@ -15,6 +18,7 @@ Targets are reported as met / not met - this is a report, never a failing check.
 """
 from __future__ import annotations
 
+import json
 import math
 import multiprocessing as mp
 import os
@@ -37,11 +41,33 @@ REFERENCE_TIME = datetime(2026, 3, 16, 9, 30, tzinfo=timezone(timedelta(hours=8)
 COLD_START_CODE = ("import time;t=time.perf_counter();import nlu;nlu.understand('查询 AGV-01 当前状态');"
                    "print(time.perf_counter()-t)")
 
+# issue 29: a fresh interpreter times each step from `import nlu` to a warm pipeline, then one call
+STARTUP_CODE = (
+    "import json, time\n"
+    "T = time.perf_counter\n"
+    "t0 = T()\n"
+    "import nlu\n"
+    "from nlu import Pipeline\n"
+    "t1 = T()\n"
+    "p = Pipeline()\n"
+    "t2 = T()\n"
+    "p.warm_up()\n"
+    "t3 = T()\n"
+    "p.understand('查询 AGV-01 当前状态')\n"
+    "t4 = T()\n"
+    "print(json.dumps({'import': t1 - t0, 'construct': t2 - t1, 'warm_up': t3 - t2, 'first_call': t4 - t3,\n"
+    "                  'import_to_warm': t3 - t0, 'total': t4 - t0, 'process_cpu': time.process_time(),\n"
+    "                  'nlu': nlu.__file__}))\n"
+)
+STARTUP_STEPS = ("import", "construct", "warm_up", "first_call", "import_to_warm", "total", "process_cpu")
+
 # (key, label, figure path, comparison, target value, unit)
 TARGETS: tuple[tuple[str, str, tuple[str, ...], str, float, str], ...] = (
     ("p95_100", "end-to-end P95 @100 chars", ("latency_ms", "end_to_end", "100", "p95"), "<=", 2.0, "ms"),
     ("p95_500", "end-to-end P95 @500 chars", ("latency_ms", "end_to_end", "500", "p95"), "<=", 10.0, "ms"),
     ("cold_start", "cold start (median)", ("cold_start_s", "median"), "<=", 1.0, "s"),
+    # issue 29: import → Pipeline() → warm_up(), the start-up cache warm
+    ("startup", "import → warm pipeline (median)", ("startup_s", "import_to_warm"), "<=", 1.5, "s"),
     ("per_core", "throughput per core", ("throughput", "per_core_utt_per_s"), ">=", 1000.0, "utt/s"),
     ("peak_rss", "peak RSS (max process)", ("peak_rss_mb", "max"), "<=", 250.0, "MB"),
     # issue 3: cleaning and protection together
@@ -262,6 +288,66 @@ def measure_cold_start(runs: int = 5, *, timeout: float = 60.0) -> dict[str, Any
     }
 
 
+def measure_startup(runs: int = 5, trees: Sequence[str | None] = (None,), *, bytecode: bool = True,
+                    timeout: float = 120.0) -> list[dict[str, Any]]:
+    """Import → ``Pipeline()`` → ``warm_up()`` → first call, each step timed in fresh
+    interpreters (issue 29), for each source tree in `trees` (None: this interpreter's own
+    ``nlu``, from the current directory as the other cold-start figures; a path: the ``nlu``
+    of that checkout, run with it as the current directory).
+
+    Each tree gets an empty start-up cache of its own (a temporary ``NLU_CACHE_DIR``): its
+    first run builds it (reported as ``empty_cache``), then `runs` runs use it; the trees'
+    runs are interleaved, so a machine whose load drifts weighs on all of them alike.
+    Medians per step; ``process_cpu`` is the child's whole CPU time (interpreter start-up
+    included), the figure least moved by other load on the machine.
+
+    `bytecode` (default): the children keep compiled modules as an installed package does
+    (in a temporary ``PYTHONPYCACHEPREFIX``, even under ``PYTHONDONTWRITEBYTECODE``; the
+    first run compiles them). False: the environment decides — with
+    ``PYTHONDONTWRITEBYTECODE`` every run compiles every module from source again."""
+
+    def once(tree: str | None, cache: str) -> dict[str, Any] | None:
+        env = {**os.environ, "NLU_CACHE_DIR": cache}
+        env.pop("NLU_CACHE", None)
+        if bytecode:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = cache + "-pyc"
+        if tree is not None:
+            env.pop("PYTHONPATH", None)
+        try:
+            proc = subprocess.run([sys.executable, "-c", STARTUP_CODE], capture_output=True, text=True, env=env,
+                                  cwd=tree, timeout=timeout, check=False)
+            return json.loads(proc.stdout.strip().splitlines()[-1])
+        except (subprocess.TimeoutExpired, ValueError, IndexError):
+            return None
+
+    out = []
+    with tempfile.TemporaryDirectory(prefix="nlu-bench-startup-") as tmp:
+        caches = [os.path.join(tmp, str(i)) for i in range(len(trees))]
+        first = [once(tree, cache) for tree, cache in zip(trees, caches)]
+        samples: list[list[dict[str, Any]]] = [[] for _ in trees]
+        failures = [int(f is None) for f in first]
+        for _ in range(max(1, runs)):
+            for i, (tree, cache) in enumerate(zip(trees, caches)):
+                got = once(tree, cache)
+                if got is None:
+                    failures[i] += 1
+                else:
+                    samples[i].append(got)
+        for tree, f, got, failed in zip(trees, first, samples, failures):
+            entry: dict[str, Any] = {"tree": tree or os.getcwd(), "nlu": (got[0] if got else f or {}).get("nlu"),
+                                     "runs": len(got), "failures": failed,
+                                     "bytecode": "kept" if bytecode or not os.environ.get("PYTHONDONTWRITEBYTECODE")
+                                     else "compiled from source every run"}
+            for step in STARTUP_STEPS:
+                values = [g[step] for g in got]
+                entry[step] = round(statistics.median(values), 4) if values else None
+                entry[f"{step}_runs"] = [round(v, 4) for v in values]
+            entry["empty_cache"] = {step: round(f[step], 4) for step in STARTUP_STEPS} if f else None
+            out.append(entry)
+    return out
+
+
 # ---- all cores: module-level functions so the pool can pickle them
 _worker_pipeline = None
 _worker_barrier = None
@@ -391,6 +477,7 @@ def run_benchmark(corpus: Sequence[Utterance], *, workers: int | None = None, co
     rss_self = _rss_mb()
 
     cold = measure_cold_start(cold_runs)
+    startup = measure_startup(cold_runs)[0]  # modules' bytecode kept, as installed
 
     multi = None
     if pool:
@@ -419,6 +506,7 @@ def run_benchmark(corpus: Sequence[Utterance], *, workers: int | None = None, co
         "latency_best_of_ms": best,
         "stage_status": single["stage_status"],
         "cold_start_s": cold,
+        "startup_s": startup,
         "throughput": {
             "single_process_utt_per_s": single["utt_per_s"],
             "single_process_wall_s": single["wall_s"],
@@ -510,6 +598,13 @@ def print_report(report: dict, console=None) -> None:
     other.add_row("cold start median (import+1st call)", f"{_fmt(cold['median'], 3)} s")
     other.add_row("cold start, empty pack cache", f"{_fmt(cold['fresh_cache'], 3)} s")
     other.add_row("cold start, whole process (median)", f"{_fmt(cold['process_wall_median'], 3)} s")
+    st = report.get("startup_s")
+    if st:
+        other.add_row("import → warm pipeline (median: import / Pipeline() / warm_up())",
+                      f"{_fmt(st['import_to_warm'], 3)} s ({_fmt(st['import'], 3)} / {_fmt(st['construct'], 3)} / "
+                      f"{_fmt(st['warm_up'], 3)})")
+        empty = st.get("empty_cache") or {}
+        other.add_row("import → warm pipeline, empty start-up cache", f"{_fmt(empty.get('import_to_warm'), 3)} s")
     other.add_row("peak RSS, this process", f"{_fmt(rss['single_process'], 1)} MB")
     other.add_row("peak RSS, largest worker", f"{_fmt(rss['workers_max'], 1)} MB")
     other.add_row("throughput, 1 process, per CPU-second", f"{_fmt(thr.get('single_process_utt_per_cpu_s'), 1)} utt/s")
@@ -524,3 +619,32 @@ def print_report(report: dict, console=None) -> None:
     if report.get("errors"):
         other.add_row("[red]calls that raised[/red]", str(report["errors"]))
     console.print(other)
+
+
+def print_startup(entries: Sequence[dict[str, Any]], console=None) -> None:
+    """The start-up figures of `measure_startup`, one column per tree."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = console or Console()
+    t = Table(title="Start-up, seconds: median of fresh interpreters, start-up cache warm (empty: its first run); "
+                    f"bytecode {entries[0]['bytecode'] if entries else ''}")
+    t.add_column("step")
+    for e in entries:
+        t.add_column(f"{e['tree']}\n({e['runs']} runs" + (f", {e['failures']} failed" if e["failures"] else "") + ")",
+                     justify="right")
+    labels = {"import": "import nlu", "construct": "Pipeline()", "warm_up": "warm_up()", "first_call": "first call",
+              "import_to_warm": "import → warm pipeline", "total": "import → first answer",
+              "process_cpu": "whole process, CPU"}
+    for step in STARTUP_STEPS:
+        t.add_row(labels[step], *(_fmt(e[step], 3) for e in entries))
+    t.add_row("import → warm pipeline, empty cache",
+              *(_fmt((e.get("empty_cache") or {}).get("import_to_warm"), 3) for e in entries))
+    target = next(x for x in TARGETS if x[0] == "startup")
+    t.add_row(f"target import → warm ≤ {target[4]} s",
+              *("[green]met[/green]" if e["import_to_warm"] is not None and e["import_to_warm"] <= target[4]
+                else "[red]not met[/red]" for e in entries))
+    console.print(t)
+    load = _loadavg()
+    if load:
+        console.print(f"load average now: {load} on {os.cpu_count()} CPUs")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from nlu.decision.non_data import NON_DATA, NonDataJudge
 from nlu.decision.open_question import OpenQuestionJudge
-from nlu.decision.rules import RULES, Rule, Turn
+from nlu.decision.rules import RULES, Rule, Turn, orders_write
 from nlu.decision.write_accounting import WriteAccounting
 from nlu import draft_keys as K
 from nlu.draft import Clarification, Draft
@@ -68,6 +68,13 @@ class ClarificationPolicy:
 
         verdict = self.non_data.verdict(draft, flags)
         if verdict == NON_DATA:
+            if self.accounting.orders_write_alone(draft) and draft.flags.capability_on("clarify"):
+                # 再派一台过去, cancel it pls: a write with no object is a write, not chit-chat
+                draft.reason_codes.append("write_without_object_alone")
+                draft.decision = "clarify"
+                draft.clarification = Clarification("missing_slot", self.pack.questions.question("write_without_object"),
+                                                    ["semanticFrames", "entities"], [])
+                return None
             return self._use_original(draft, "non_data_text")  # design 15.3: only a data question asks for a domain
 
         asked = self.first_rule(draft, flags)
@@ -108,6 +115,18 @@ class ClarificationPolicy:
     def _use_original(draft: Draft, reason: str) -> None:
         draft.decision = "use_original"
         draft.reason_codes.append(reason)
+
+    def repair_write(self, draft: Draft):  # noqa: ANN201 - write_accounting.Repair | None
+        """The repair of a short write the self-repair grammar did not apply (a later object of the
+        same kind after a repair-like segment), for the runner to run the stages again on; None on
+        a read, a long text, a turn already decided or already repaired."""
+        if draft.gate is not None or draft.decision != "continue" or K.REPAIRED_WRITE in draft.scratch:
+            return None
+        turn = Turn.of(draft, set(draft.flags_raised), self.pack.questions, self.t, self.id_patterns, self.open_question,
+                       self.non_data.fillers, self.accounting)
+        if not orders_write(turn):
+            return None
+        return self.accounting.repair(draft)
 
     def first_rule(self, draft: Draft, flags: set[str]) -> tuple[Rule, Clarification] | None:
         """The first rule of the table that fires on `draft`, and its question; None if none does."""

@@ -39,6 +39,7 @@ _VALUE_ENTITY_TYPES = frozenset({"time", "time_range", "quantity", "amount"})
 _NEGATION_REACH = 6  # code points between a stacked negation and its write verb (不是不要取消)
 _CLAUSE_BREAK = re.compile(r"[，,。；;！!？?\n]")
 _QUESTION_MARK = re.compile(r"[？?]|哪|什么|怎么|怎样|为什么|为啥|多少|几")
+_ASKS = re.compile(r"[？?]|吗")
 _CLOSING_MARKS = " \t。.！!？?～~…"
 _QUESTION_TAIL = function_words().question_tail_particles
 _ELLIPTIC = function_words().elliptic_particles
@@ -179,6 +180,22 @@ def long_write(turn: Turn) -> Clarification | None:
 
 
 @_short_text_only
+def repaired_write(turn: Turn) -> Clarification | None:
+    """A write the accounting repaired (a later object after a repair-like segment the grammar did not apply: 关了，我是说 WO-2, （更正：AGV-36）, ……改成 ST-23): canonicalText holds the repaired order; ask, offering it and the order as first said, each complete."""
+    plan = turn.draft.scratch.get(K.REPAIRED_WRITE)
+    if plan is None:
+        return None
+    q = turn.q
+    question = q.question("write_repair_changed_key") if plan.listed else \
+        q.question("unsettled_repair", marker=plan.marker[:_accounting.SHOWN])
+    repaired = turn.text.strip()
+    opts = [(q.option("quoted", text=repaired), repaired)]
+    if plan.original != repaired:
+        opts.append((q.option("quoted", text=plan.original), plan.original))
+    return clarify(turn.draft, "protected_change", question, ["canonicalText", "semanticFrames"], opts)
+
+
+@_short_text_only
 def write_repair_changed_key(turn: Turn) -> Clarification | None:
     """A self-repair changed a key, number, action or time of a write (取消 T-41 不对 T-42, 取消 不对 是暂停): confirm the final reading, never guess."""
     draft = turn.draft
@@ -289,9 +306,31 @@ def objects_not_conjoined(turn: Turn) -> Clarification | None:
 
 
 @_short_text_only
-def count_below_objects(turn: Turn) -> Clarification | None:
-    """A write counts fewer objects than it names (WO-…01 WO-…02 关掉其中一个): which one is not said."""
-    return _which_objects(turn, "count_below_objects")
+def count_mismatch(turn: Turn) -> Clarification | None:
+    """A write's count does not match the objects it names, either way (WO-…01 WO-…02 关掉其中一个; 取消这三个任务：T-1、T-2): which ones is not said."""
+    if turn.accounting is None or not _orders_write(turn):
+        return None
+    found = turn.accounting.count_mismatch(turn.draft)
+    if found is None:
+        return None
+    return clarify(turn.draft, "missing_slot", turn.q.question("count_mismatch", count=found[0], objects=found[1]),
+                   ["semanticFrames", "entities"])
+
+
+@_short_text_only
+def repeated_write(turn: Turn) -> Clarification | None:
+    """The same write verb over a second object of the kind with no conjunction (暂停 AGV-41 暂停 AGV-14): an ASR repeat with a digit swapped, or both? Ask."""
+    return _which_objects(turn, "repeated_write")
+
+
+@_short_text_only
+def negation_then_opposite(turn: Turn) -> Clarification | None:
+    """A negated write verb, then the same verb unnegated over the same object (WO-… 不关了，关了吧): its direction is the user's to settle."""
+    if turn.accounting is None or _ASKS.search(turn.text):
+        return None
+    if turn.accounting.negation_then_opposite(turn.draft) is None:
+        return None
+    return clarify(turn.draft, "protected_change", turn.q.question("negation_conflict"), ["semanticFrames"])
 
 
 @_short_text_only
@@ -509,8 +548,10 @@ RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
     lookalike_characters,
     alternatives_disagree,
     long_write,
+    repaired_write,
     write_repair_changed_key,
     negation_conflict,
+    negation_then_opposite,
     undecided_write,
     write_risk,
     ambiguous_correction,
@@ -522,7 +563,8 @@ RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
     impossible_date,
     open_coreference,
     objects_not_conjoined,
-    count_below_objects,
+    count_mismatch,
+    repeated_write,
     unexplained_write,
     bare_reference,
     ambiguous_term_domain,
@@ -584,6 +626,9 @@ def _asks_how_a_write_goes(turn: Turn) -> bool:
     so no template or domain is asked for (design 15.3); nothing is written."""
     draft = turn.draft
     return bool(draft.scratch.get(K.ASKED_WRITES)) and asked_write.asks_open(draft.text) and not _orders_write(turn)
+
+
+orders_write = _orders_write  # the policy asks it before the runner repairs a write
 
 
 def _has_question(draft: Draft) -> bool:
@@ -683,7 +728,45 @@ def _determined_in_a_read(turn: Turn, k) -> bool:  # noqa: ANN001
     if place and any(e.type in ("time", "time_range") and lo <= e.o0 and e.o1 <= k.o0 for e in ents):
         return True
     head = text[lo:k.o0]
-    return "\n" in text[:lo] and _ROW.search(head) is not None
+    if "\n" in text[:lo] and _ROW.search(head) is not None:
+        return True
+    return _names_material_of_the_turn(turn, k)
+
+
+_MATERIAL_NOUN = re.compile(r"[\u4e00-\u9fff]{2,4}")
+_DEMONSTRATIVE_NP = re.compile(r"\s*[这這那](?:个|個|段|条|條|张|張|份|封|句|些)")
+_MATERIAL_SEPARATOR = re.compile(r"\n|——|—|:\s|：")
+_MATERIAL_REACH = 12  # characters of pasted material before a separator that a pronoun can point back at
+
+
+def _names_material_of_the_turn(turn: Turn, k) -> bool:  # noqa: ANN001
+    """The pronoun points at material the turn itself holds, not at an object to choose:
+    * its noun was said before it (这个调度令 after a pasted 调度令);
+    * a bare 它 in a sentence opened by a demonstrative phrase (这段话是…，拿它问你行吗);
+    * it stands after pasted material set off by a line break, a dash or a colon, with no
+      object key before it ([SYSTEM] maintenance window 02:00-04:00 — 这个维护窗口期间…)."""
+    text = turn.draft.original
+    m = _MATERIAL_NOUN.match(text, k.o1)
+    if m is not None:
+        noun = m.group()
+        if any(noun[:n] in text[:k.o0] for n in range(len(noun), 1, -1)):
+            return True
+    said = text[k.o0:k.o1]
+    start = max((text.rfind(ch, 0, k.o0) for ch in "。；;！!？?\n"), default=-1) + 1
+    if said.startswith("它") and _DEMONSTRATIVE_NP.match(text, start) and start < k.o0 - 2:
+        return True
+    # a demonstrative with a noun that names no domain object (这个维护窗口, not 这台车 or 这个任务)
+    if m is None or not _DEMONSTRATIVE_NP.match(said) or any(
+            t.o0 < m.end() and m.start() < t.o1 for t in turn.draft.terms):
+        return False
+    before = text[:k.o0]
+    sep = None
+    for sep in _MATERIAL_SEPARATOR.finditer(before):
+        pass
+    if sep is None or sep.start() < _MATERIAL_REACH:
+        return False
+    return not any(p.o1 <= k.o0 for p in turn.ids) and not any(
+        e.type in _OBJECT_ENTITY_TYPES and e.o1 <= k.o0 for e in turn.draft.entities)
 
 
 _DETERMINERS = tuple(sorted(_REFERRING.determiners, key=len, reverse=True))  # 那台, 这个

@@ -23,7 +23,10 @@ Three checks over the same claims sit beside it, each a named rule of the policy
 
 * `objects_not_conjoined`: two keys of one kind with nothing but space, a pause mark or a
   slash between them (取消 T-…11 T-…17, AGV-33 / AGV-38): which one, or both?
-* `count_below_objects`: fewer objects counted than named (WO-…01 WO-…02 关掉其中一个).
+* `count_mismatch`: a count that does not match the objects named, either way (WO-…01 WO-…02
+  关掉其中一个; 取消这三个任务：T-1、T-2).
+* `repeated_write`: the same write verb over a second object of the kind (暂停 AGV-41 暂停 AGV-14).
+* `negation_then_opposite`: a negated write verb, then the same verb unnegated (不关了，关了吧).
 * `alternatives_disagree`: the source's alternatives disagree with the text on a key or a
   number (ASR heard AGV-13 and AGV-30): a protected fact is uncertain — asked for reads too.
 
@@ -38,7 +41,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from nlu.lexicon.word_classes import WordClasses, function_words, implied_action_words, number_context, referring_words
+from nlu.lexicon.word_classes import WordClasses, alternation as _alternation, function_words, implied_action_words, number_context, referring_words
 from nlu.text.wordscan import WordScanner, fold_ascii
 
 if TYPE_CHECKING:
@@ -55,9 +58,15 @@ _DIGITS = re.compile(r"\d+")
 _EACH = ("各", "每", "分别")
 
 
+#: classes of write_accounting.json that name words to recognise, not words that explain a write
+_NOT_DECLARED = frozenset({"repairClosers", "shortWriteVerbs", "reasonOpeners", "thirdParties", "reasonWords", "scopeNouns",
+                           "untouchedVerbs"})
+
+
 def _words_of(classes: WordClasses) -> Iterable[str]:
-    for words in classes._words.values():  # noqa: SLF001 - every class of the file, by design
-        yield from words
+    for name, words in classes._words.items():  # noqa: SLF001 - every class of the file, by design
+        if name not in _NOT_DECLARED:
+            yield from words
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +121,39 @@ class WriteAccounting:
         write_words = {a.word for a in pack.actions if a.write} | latin_verbs
         write_words |= {w for w in (*implied.change_verbs, *implied.two_char_verbs, *implied.value_change_verbs) if len(w) >= 2}
         self.write_words = WordScanner((fold_ascii(w), True) for w in write_words)
+        self.latin_verbs = tuple(sorted(fold_ascii(v) for v in latin_verbs))
+        self.negations = tuple(sorted((n for n in pack.negation_words if len(n) <= 2), key=len, reverse=True))
+        self.short_verbs = re.compile("(?:" + "|".join(map(re.escape, own.short_write_verbs)) + r")(?=\s*(?:[去到给往]\s*)?(?:"
+                                      + _KEY_SHAPE.pattern + r"|[一两二三四五六七八九十几1-9]\s*[个台张条辆项份单趟次]|个))")
         self.read_verbs = WordScanner((fold_ascii(a.word), True) for a in pack.actions if not a.write)
         self.conditionals = tuple(own.conditionals)
+        # the repair of a write the grammar did not apply (`repair`): the pack's repair words,
+        # the typed markers that are also verbs (改成 after a destination), the short cores (不是)
+        grammar_repair = {m for m in (*pack.self_repair_markers, *repair["markers"], *repair["softMarkers"],
+                                      *repair["leadIns"], *repair["typedMarkers"], *repair["interjections"],
+                                      *repair["gluedInterjections"], *repair["shortCores"], *repair["typedLeadIns"]) if m}
+        self.listed_repair: WordScanner = WordScanner((fold_ascii(m), True) for m in grammar_repair)
+        self.typed_markers = tuple(sorted(repair["typedMarkers"], key=len, reverse=True))
+        self.short_cores = tuple(sorted(repair["shortCores"], key=len, reverse=True))
+        self.destination_coverbs = tuple(own.destination_coverbs)
+        self.change_context = tuple(repair["changeContext"])
+        self.repair_closers = tuple(sorted(own.repair_closers, key=len, reverse=True))
+        # traditional characters read as simplified (請 -> 请): one for one, positions unchanged
+        data = load_data_file(ACCOUNTING_FILE, root)
+        values = load_data_file("values.json", root).get("traditional", {})
+        self.fold = str.maketrans({**values, **data["traditional"]["map"]})
+        # a reason or result clause after the order (，客户那边不要了, 已验收合格) and a scope
+        # restriction (其他的别动): claimed as a whole only in that shape
+        alt = _alternation
+        self.reason_head = re.compile(r"(?:" + alt(own.reason_openers[:3]) + r")?\s*(?:(?P<third>" + alt(own.third_parties)
+                                      + r")|" + alt(own.reason_openers) + r")")
+        self.reason_words = WordScanner((fold_ascii(w), True) for w in (*own.reason_words, *own.third_parties,
+                                                                         *own.reason_openers))
+        negations = alt(tuple(n for n in pack.negation_words if len(n) <= 2))
+        self.scope = re.compile(r"(?:" + alt(own.scope_nouns) + r")(?:先|都|就|也)?(?:(?:" + negations + r")(?:"
+                                + alt(own.untouched_verbs) + r")|保持不变|不变|保留|照旧)了?")
+        self.hesitations = tuple(sorted({*own.hesitations, *repair["interjections"], *repair["gluedInterjections"]},
+                                        key=len, reverse=True))
 
     # -- the claims ------------------------------------------------------------------------
     def claimed(self, draft: "Draft") -> bytearray:
@@ -137,11 +177,17 @@ class WriteAccounting:
         for k in draft.coreferences:
             if k.antecedent_id is not None:
                 claim_original(k.o0, k.o1)
-        for c0, c1 in self.scanner.longest_each(text):
+        folded = text.translate(self.fold)  # 請把任務 read as 请把任务
+        for c0, c1 in self.scanner.longest_each(folded):
             claim(c0, c1)
+        for m in self.short_verbs.finditer(folded):  # 调 AGV-64 …, 排一个 …: the action
+            claim(m.start(), m.end())
+        for m in self.scope.finditer(folded):  # …，其他的别动: the order's scope
+            claim(m.start(), m.end())
         for i, ch in enumerate(text):
             if not mark[i] and (ch.isspace() or unicodedata.category(ch).startswith("P")):
                 mark[i] = 1
+        self._claim_reasons(draft, folded, mark)
         # what explains nothing, whatever else claimed it: a clock that does not exist (后天二十六点,
         # 18:75 — an ambiguous 10点 is a value still to settle, not a misreading), and a repair
         # marker still in the text — a repair the grammar did not apply (…——不对 ST-14), so its
@@ -149,12 +195,46 @@ class WriteAccounting:
         for c0, c1 in invalid_clocks(text):
             mark[c0:c1] = bytes(c1 - c0)
         keys = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
-        for c0, c1 in self.markers.longest_each(text):
-            if text[max(0, c0 - 2):c0].endswith(self.conditionals):
+        for c0, c1 in self.markers.longest_each(folded):
+            if folded[max(0, c0 - 2):c0].endswith(self.conditionals):
                 continue
             if not any(k0 <= c0 and c1 <= k1 for k0, k1 in keys):
                 mark[c0:c1] = bytes(c1 - c0)
         return mark
+
+    def _claim_reasons(self, draft: "Draft", text: str, mark: bytearray) -> None:
+        """Claim a reason or result clause after the order (，因为客户那边不要了; 。已验收合格): opened by
+        a reason opener or a third party, holding no key and no write word, every other character
+        claimed or a reason word; a negation in it counts only after a third party (客户不要了 is
+        the customer's, 因为不要了 may be the user's)."""
+        heads = [m for m in self.reason_head.finditer(text)]
+        if not heads:
+            return
+        keys = [(c0, c1) for c0, c1, _t, _x in self.keys(draft)]
+        if not keys:
+            return
+        negs = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "negation"]
+        order_end = min(k1 for _k0, k1 in keys)
+        for m in heads:
+            c0 = m.start()
+            if c0 < order_end:
+                continue
+            brk = _CLAUSE_BREAK.search(text, m.end())
+            c1 = brk.start() if brk else len(text)
+            if any(c0 < k1 and k0 < c1 for k0, k1 in keys):
+                continue
+            reasons = self.reason_words.longest_each(text[c0:c1])
+            # a write word the clause says as a reason word (已验收合格, 客户已经撤单了) is a state
+            if any(not any(r0 <= w0 and w1 <= r1 for r0, r1 in reasons)
+                   for w0, w1 in self.write_words.longest_each(text[c0:c1])):
+                continue
+            if m.group("third") is None and any(c0 <= n0 < c1 for n0, _n1 in negs):
+                continue
+            covered = bytearray(mark[c0:c1])
+            for r0, r1 in reasons:
+                covered[r0:r1] = b"\x01" * (r1 - r0)
+            if all(covered):
+                mark[c0:c1] = b"\x01" * (c1 - c0)
 
     def unexplained(self, draft: "Draft") -> list[Unexplained]:
         """The runs of the current text nothing explains, in order."""
@@ -187,7 +267,19 @@ class WriteAccounting:
 
     def says_a_write_word(self, draft: "Draft") -> bool:
         """A word of any of the pack's write vocabularies (actions, change verbs, Latin verbs) in the text."""
-        return bool(self.write_words.longest_each(draft.text))
+        return bool(self.write_words.longest_each(draft.text)) or self.short_verbs.search(draft.text) is not None
+
+    def orders_write_alone(self, draft: "Draft") -> bool:
+        """A short turn that orders a write and names nothing (再派一台过去, cancel it pls): no key, no
+        negation, no question — what it is to be done to is missing, not a turn without business."""
+        text = draft.text
+        if len(text) > 40 or self.keys(draft) or _ASKED.search(text):
+            return False
+        if any(p.kind == "negation" for p in draft.protected) or any(f.negated for f in draft.frames):
+            return False
+        folded = fold_ascii(text)
+        return (bool(draft.scratch.get("write_actions")) or self.short_verbs.search(text) is not None
+                or any(re.search(r"\b" + re.escape(v) + r"\b", folded) for v in self.latin_verbs))
 
     def disposes_of_a_key(self, draft: "Draft") -> bool:
         """把 / 将 + a named object, and no read verb after it (帮我把 T-… 撤了 说错了 T-…): the
@@ -220,27 +312,252 @@ class WriteAccounting:
                 return xa, xb
         return None
 
-    def count_below_objects(self, draft: "Draft") -> tuple[str, str] | None:
-        """Fewer objects counted than named: two keys of one type and an order for 一个 / 其中一个."""
+    def count_mismatch(self, draft: "Draft") -> tuple[str, str] | None:
+        """A count that does not match the objects named, in either direction: fewer counted than
+        named (WO-…01 WO-…02 关掉其中一个, 取消一个就行), or a determined count (这三个, 下面5台, 一共三张)
+        that no kind of object named has (取消这三个任务：T-1、T-2; 关闭这两张工单 WO-1、WO-2、WO-3).
+        Returns (what was counted, the objects named)."""
         keys = self.keys(draft)
         by_type: dict[str, list[str]] = {}
         for _, _, t, x in keys:
             if x not in by_type.setdefault(t, []):
                 by_type[t].append(x)
-        many = next((xs for xs in by_type.values() if len(xs) >= 2), None)
-        if many is None:
+        if not by_type:
             return None
         text = draft.text
+        many = next((xs for xs in by_type.values() if len(xs) >= 2), None)
+        named = many or max(by_type.values(), key=len)
+        sizes = {len(xs) for xs in by_type.values()}
+        for m in _DETERMINED_COUNT.finditer(text):
+            n = _count_value(m.group("n"))
+            if n is not None and n not in sizes and not _each_before(text, m.start()):
+                return m.group().strip(), "、".join(named)
+        if many is None:
+            return None
         for m in _COUNT.finditer(text):
-            if any(w in text[max(0, m.start() - 4):m.start()] for w in _EACH):
+            if _each_before(text, m.start()):
                 continue  # 各下发一单: one each
             n = _count_value(m.group("n"))
             if m.group("pick") or (n is not None and n < len(many)):
-                return many[0], many[1]
+                return m.group().strip(), "、".join(many)
         return None
 
+    def repeated_write(self, draft: "Draft") -> tuple[str, str] | None:
+        """The same write verb over two objects of one kind with nothing but pauses between (暂停
+        AGV-41 暂停 AGV-14): an ASR repeat with a digit swapped, or two orders? Never guessed."""
+        keys = self.keys(draft)
+        text = draft.text
+        last: dict[str, tuple[int, int, str, str]] = {}
+        for k in keys:
+            prev = last.get(k[2])
+            last[k[2]] = k
+            if prev is None or prev[3] == k[3]:
+                continue
+            core = _OBJECT_NOUNS.sub("", text[prev[1]:k[0]])
+            if not core:
+                continue
+            spans = sorted(self.write_words.longest_each(core))
+            pos, seq = 0, []
+            while pos < len(core):  # the core must be write verbs only, one after another
+                hit = next(((c0, c1) for c0, c1 in spans if c0 == pos), None)
+                if hit is None:
+                    m = _ONE_CHAR_VERB.match(core, pos)
+                    hit = m.span() if m else None
+                if hit is None:
+                    break
+                seq.append(core[hit[0]:hit[1]])
+                pos = hit[1]
+            if pos < len(core) or len(set(seq)) != 1:
+                continue
+            # 暂停 A 暂停 B, 把 A 暂停 暂停 B — not 取消 A 暂停 B (two orders)
+            lead = _OBJECT_NOUNS.sub("", text[:prev[0]])
+            if lead.endswith(seq[0]) and lead[:-len(seq[0])].endswith(self.negations):
+                continue  # 别删 WO-1，删 WO-2: a contrast, not a repeat
+            if len(seq) >= 2 or lead.endswith(seq[0]) or lead.endswith(tuple(self.disposal)):
+                return prev[3], k[3]
+        return None
 
-_COUNT = re.compile(r"(?P<pick>其中|之一|one of)|(?P<n>[一两二三四五六七八九十1-9])\s*(?:个|台|张|条|辆|项|份|单)"
+    def negation_then_opposite(self, draft: "Draft") -> str | None:
+        """A negated write verb and, in a later clause, the same verb unnegated (WO-… 不关了，关了吧;
+        先别暂停 AGV-11，暂停吧): which one is meant is the user's to say. Returns the verb."""
+        text = draft.text
+        negs = sorted(draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "negation")
+        for n0, n1 in negs:
+            verb = self._verb_at(text, n1)
+            if verb is None:
+                continue
+            brk = _CLAUSE.search(text, n1)
+            if brk is None:
+                continue
+            before = {x for c0, _c1, _t, x in self.keys(draft) if c0 < brk.end()}
+            at = text.find(verb, brk.end())
+            while at >= 0:
+                after = {x for c0, _c1, _t, x in self.keys(draft) if c0 > at}
+                # 别取消 T-1，取消 T-2 orders T-2: another object, not the same order turned round
+                if not any(a0 < at and at - a1 <= 1 for a0, a1 in negs) and after <= before:
+                    return verb
+                at = text.find(verb, at + 1)
+        return None
+
+    def _verb_at(self, text: str, i: int) -> str | None:
+        """The write verb a negation at `i` negates (不关了 -> 关, 别取消 -> 取消), if any."""
+        head = text[i:i + 6]
+        for c0, c1 in self.write_words.longest_each(head):
+            if c0 == 0:
+                return head[c0:c1]
+        m = _ONE_CHAR_VERB.match(head)
+        return m.group() if m else None
+
+    # -- a repair the grammar did not apply --------------------------------------------------
+    def objects(self, draft: "Draft") -> list[tuple[int, int, str, str]]:
+        """(start, end, kind, text) of every valid key and every time of the current text, in order."""
+        out = self.keys(draft)
+        for p in draft.protected:
+            if p.kind == "time":
+                c0, c1 = draft.to_current(p.o0, p.o1)
+                out.append((c0, c1, "time", draft.text[c0:c1]))
+        return sorted(out)
+
+    def repair(self, draft: "Draft", mark: bytearray | None = None) -> "Repair | None":
+        """A later object of the same kind (or a later time) after a repair-like segment: the
+        repaired reading, the later object in the earlier one's place, and the original order.
+
+        Repair-like: the segment between the two holds something nothing explains (口误, sorry I
+        mean, →, 手滑了 — listed or not), a typed marker before the later object (……改成 ST-23;
+        改成 right after a destination), or a bare short core before it (嗯，不是，是 …). A
+        segment wholly explained is a list or a second order (暂停 AGV-41 和 AGV-14; 派到 ST-02，
+        AGV-03 去 ST-04); side by side is `not_conjoined`'s. Called on a write only."""
+        text = draft.text
+        # one short order, nothing asked: a turn of several requests (…有哪些，尽快；查询 AGV-96 …)
+        # sets objects of one kind in different requests, not a repair
+        if len(text) > _REPAIR_TURN or _ASKED.search(text) or self.read_verbs.longest_each(text):
+            return None
+        mark = self.claimed(draft) if mark is None else mark
+        objs = self.objects(draft)
+        last: dict[str, tuple[int, int, str, str]] = {}
+        for ob in objs:
+            prev = last.get(ob[2])
+            last[ob[2]] = ob
+            if prev is None or prev[3] == ob[3] or prev[1] > ob[0]:
+                continue
+            found = self._repair_between(draft, text, mark, prev, ob)
+            if found is not None:
+                return found
+        return None
+
+    def _repair_between(self, draft: "Draft", text: str, mark: bytearray, a: tuple, b: tuple) -> "Repair | None":
+        a0, a1, kind, old = a
+        b0, b1, _, new = b
+        seg = text[a1:b0]
+        core = seg.strip()
+        if not core or core in self.joiners or core.strip(" ，,、") in self.joiners:
+            return None
+        if seg.lstrip(" ，,").startswith(self.conditionals):
+            return None
+        starts = [i for i in range(a1, b0) if not mark[i]]
+        lead = seg.rstrip()
+        typed = next((m for m in self.typed_markers if lead.endswith(m)), None)
+        if typed is not None:
+            before = lead[:-len(typed)]
+            head = text[max(0, a0 - 4):a0].rstrip()
+            # 把 ST-02 改成 ST-03 / 从 A 改成 B: a change ordered, not a repair; after a destination
+            # (去 ST-22 改成 ST-23) or after more of the order (……改成) it repairs
+            if before.strip() or head.endswith(self.destination_coverbs):
+                starts.append(a1 + len(before))
+        # 嗯，不是，是 B / 不是九，是 B: a bare short core right before the later object
+        short = re.search(r"(?:^|[\s，,。；;…—])(" + "|".join(map(re.escape, self.short_cores)) +
+                          r")(?:[\s，,、。]*(?:是)?|[^\s，,。]{1,3}[，,、。]\s*是)\s*$", seg)
+        if short is not None:
+            starts.append(a1 + short.start(1))
+        if not starts:
+            return None
+        # the repair is the part next to the later object: after the last full stop before it
+        # (…改期到下周一。sorry 车号是 B), otherwise from the first repair-like character
+        strong = max((i + 1 for i in range(a1, max(starts)) if text[i] in _FULL_STOPS), default=a1)
+        p = min((i for i in starts if i >= strong), default=min(starts))
+        # …and it begins at a word boundary: a word cut by it (不好|意思) goes with it, back to the
+        # last pause, unless that is the order's verb (关了口误 B keeps 关了) or more of the order
+        # (的当前任务啊搞错了 keeps 的当前任务)
+        brk = max((i + 1 for i in range(a1, p) if text[i].isspace() or unicodedata.category(text[i]).startswith("P")),
+                  default=a1)
+        piece = text[brk:p]
+        if brk < p and len(piece) <= 2 and not (self.write_words.longest_each(piece) or _ONE_CHAR_VERB.search(piece)):
+            p = brk
+        # a repair is a short aside next to the later object, on one line; a turn that goes on to
+        # a read (…我现在只想知道 AGV-26 今天跑了几单) names a new object, it repairs nothing
+        after_b = text[b1:]
+        if "\n" in seg or b0 - p > _REPAIR_REACH or self.read_verbs.longest_each(text[p:]) or _ASKED.search(after_b):
+            return None
+        rest = text[a1:p]
+        while True:  # the order's own words before the repair: trailing pauses and hesitations go
+            trimmed = rest.rstrip(" \t，,。；;、…—-–~（([【→>")
+            for h in self.hesitations:
+                if trimmed.endswith(h):
+                    trimmed = trimmed[:-len(h)]
+                    break
+            if trimmed == rest:
+                break
+            rest = trimmed
+        tail0 = b1
+        after = text[b1:]
+        stripped = after.lstrip()
+        closer = next((c for c in self.repair_closers if stripped.startswith(c)), None)
+        if closer is not None:
+            tail0 = b1 + (len(after) - len(stripped)) + len(closer)
+        if text[tail0:tail0 + 1] in ("）", ")", "]", "】") and any(ch in seg for ch in "（([【"):
+            tail0 += 1
+        tail = text[tail0:]
+        from nlu.text.rewriter import Edit
+
+        if rest:
+            edits = (Edit(a0, a1, new, "self_repair", "rule", 1.0, reason="self_repair"),
+                     Edit(a1 + len(rest), tail0, "", "self_repair", "rule", 1.0, reason="self_repair"))
+        else:
+            edits = (Edit(a0, b0, "", "self_repair", "rule", 1.0, reason="self_repair"),)
+            if tail0 > b1:
+                edits += (Edit(b1, tail0, "", "self_repair", "rule", 1.0, reason="self_repair"),)
+        repaired = (text[:a0] + new + rest + tail).strip()
+        original = (text[:a1] + rest + tail).strip()
+        shown = text[p:b0].strip(" ，,。；;、…—-–~（([【→>:：")
+        # listed: what nothing explains in the segment is all a repair word of the pack
+        listed_at = bytearray(len(text))
+        for c0, c1 in self.listed_repair.longest_each(text[a1:b0]):
+            listed_at[a1 + c0:a1 + c1] = b"\x01" * (c1 - c0)
+        listed = all(listed_at[i] for i in range(a1, b0) if not mark[i])
+        return Repair(kind, old, new, listed, shown or text[p:b0], edits, repaired, original)
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """A write's repair found by the accounting (`WriteAccounting.repair`)."""
+
+    kind: str  # the objects' kind: a key type (T, AGV, …) or "time"
+    old: str  # the abandoned object
+    new: str  # the object that replaces it
+    listed: bool  # the segment's unexplained text is all repair words of the pack
+    marker: str  # the repair segment as shown
+    edits: tuple  # current-text Edits that make the repaired reading
+    repaired: str  # the repaired order, a complete sentence
+    original: str  # the order as first said, without the repair
+
+
+def _each_before(text: str, at: int) -> bool:
+    return any(w in text[max(0, at - 4):at] for w in _EACH)
+
+
+#: a count said of objects already named: a determiner, a numeral and a classifier (这三个, 下面5台, 一共三张)
+_DETERMINED_COUNT = re.compile(r"(?:这|那|下面|以下|上面|以上|一共|总共|共|合计)\s*(?P<n>[一两二三四五六七八九十1-9])\s*"
+                               r"(?:个|台|张|条|辆|项|份|单)")
+#: one-character write verbs a negation or a repeat can stand before (不关了, 撤了)
+_ONE_CHAR_VERB = re.compile(r"[关停撤删派调排]")
+_REPAIR_TURN = 80  # code points: the longest turn the accounting repairs (one order and its aside)
+_REPAIR_REACH = 20  # code points: the longest repair aside between the two objects (。sorry 上一条写错，派给)
+_FULL_STOPS = frozenset("。；;！!\n")
+_OBJECT_NOUNS = re.compile(r"[\s，,、。；;]+|任务|工单|订单|小车|车辆")
+_CLAUSE_BREAK = re.compile(r"[，,。；;！!？?\n]")
+_ASKED = re.compile(r"[？?]|吗|呢|怎么|什么|为什么|能不能|可不可以|是否")
+_CLAUSE = re.compile(r"[，,。；;！!？?\n]|\s+(?=\S)")
+_COUNT = re.compile(r"(?P<pick>其中|之一|one of)|(?<![上下第每前后])(?P<n>[一两二三四五六七八九十1-9])\s*(?:个|台|张|条|辆|项|份|单)"
                     r"(?!(?:工单|任务|新|搬运|检修|小时|月|天|周))")
 
 

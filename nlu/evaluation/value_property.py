@@ -1,6 +1,8 @@
 """The whole-or-unresolved property of the value grammar (issue 27), for tests and eval.
 
-A value expression (numeral, decimal, amount, quantity with a unit, date) is read alone,
+A value expression (numeral, decimal, amount, quantity with a unit, date; traditional script,
+廿 / 卅 / 卌, foreign currencies before or after the number, a day after a relative month, metric
+prefixes and units outside the default pack, mixed Arabic and Chinese digits) is read alone,
 then again with one character the grammar does not know appended or inserted (after it,
 inside a Chinese numeral run, between the number and its unit). Every value read over the
 expression must then be the same value with the same span, or no value (unresolved):
@@ -53,9 +55,28 @@ def unknown_characters() -> tuple[str, ...]:
     return tuple(han[::7]) + tuple("ABCXYZabxyz#@&*^|")  # (~ joins a range: a word of the grammar)
 
 
+_TRAD = str.maketrans({"万": "萬", "点": "點", "两": "兩", "个": "個"})
+_FOREIGN = ["美元", "日元", "欧元", "港币", "英镑", "韩元", "人民币"]
+_PREFIXED = ["千伏", "兆帕", "千帕", "毫安", "兆瓦", "伏特", "安培", "分贝"]
+_REL_MONTHS = ["下个月", "下月", "上个月", "本月", "这个月", "下下个月", "下個月", "上個月"]
+
+
+def _tens(n: int) -> str:
+    """廿 / 卅 / 卌 for 二十 / 三十 / 四十 in a Chinese numeral (一百廿五, 卅二)."""
+    return _cn(n).replace("二十", "廿").replace("三十", "卅").replace("四十", "卌")
+
+
+def _numeral_gaps(s: str) -> list[int]:
+    """Positions between two numeral characters of `s` (where an inserted character splits a
+    number); not between two Arabic digits: a character there stands between two numbers as
+    often as inside one (15楼3台, 1注1000万元), as in the Arabic kinds above."""
+    cn = _DIGITS + "十百千万萬廿卅卌點点.0123456789"
+    return [i for i in range(1, len(s)) if s[i - 1] in cn and s[i] in cn and not (s[i - 1].isdigit() and s[i].isdigit())]
+
+
 def expressions(rng: random.Random) -> tuple[str, list[int]]:
     """One generated expression and the positions where a character may be inserted."""
-    kind = rng.randrange(6)
+    kind = rng.randrange(12)
     n = rng.randrange(1, 99999)
     if kind == 0:  # Chinese numeral with a unit
         s, u = _cn(n), rng.choice(_UNITS)
@@ -71,6 +92,30 @@ def expressions(rng: random.Random) -> tuple[str, list[int]]:
         return s, [i for i in range(1, len(s)) if s[i - 1] in _DIGITS + "十百千万" and s[i] in _DIGITS + "十百千万"]
     if kind == 4:  # date
         return f"{rng.randrange(1, 13)}月{rng.randrange(1, 29)}日", []
+    if kind == 6:  # traditional script: 萬, 點, 兩, 個
+        s = rng.choice([f"{_cn(n)}{rng.choice(_UNITS)}", f"{_cn(n % 100 or 3)}点{_DIGITS[rng.randrange(1, 10)]}公里",
+                        f"两万{_cn(n % 1000 or 5)}", f"{_cn(n % 100 or 7)}个"]).translate(_TRAD)
+        return s, _numeral_gaps(s) + [len(s)]
+    if kind == 7:  # a foreign currency before or after the number, 元 after a name before it
+        cur, v = rng.choice(_FOREIGN), rng.choice([str(n), _cn(n)])
+        s = rng.choice([f"{v}{cur}", f"{cur}{v}", f"{cur}{v}元"])
+        return s, _numeral_gaps(s)
+    if kind == 8:  # a day after a relative month (廿 / 卅, with or without 号)
+        day = rng.randrange(1, 32)
+        d = rng.choice([str(day), _cn(day), _tens(day)])
+        s = f"{rng.choice(_REL_MONTHS)}{d}{rng.choice(['号', '日', '號', ''])}"
+        return s, _numeral_gaps(s)
+    if kind == 9:  # a metric prefix with its unit, or a unit outside the default pack
+        s = f"{rng.choice([str(n % 1000), f'{n % 100}.{rng.randrange(1, 10)}', _cn(n % 1000 or 2)])}{rng.choice(_PREFIXED)}"
+        return s, _numeral_gaps(s) + [len(s)]
+    if kind == 10:  # mixed Arabic and Chinese: 2.5万元, 3千5百台, 1万2千
+        a, b = rng.randrange(1, 10), rng.randrange(1, 10)
+        s = rng.choice([f"{a}.{b}万元", f"{a}千{b}百台", f"{a}万{b}千", f"{a}.{b}亿"])
+        return s, _numeral_gaps(s) + [len(s)]
+    if kind == 11:  # 廿 / 卅 / 卌 inside a numeral, 块…零X
+        s = rng.choice([f"{_tens(n % 1000 or 21)}{rng.choice(['台', '元', '个'])}",
+                        f"{_cn(n % 100 or 5)}块零{_DIGITS[rng.randrange(1, 10)]}"])
+        return s, _numeral_gaps(s) + [len(s)]
     s = _cn(n)  # a bare Chinese numeral
     return s, list(range(1, len(s)))
 
@@ -82,7 +127,7 @@ def _values(text: str) -> list[tuple[int, int, str | None]]:
     times = find_times(text, _REF)
     spans = [(t.start, t.end) for t in times]
     out = [(t.start, t.end, t.canonical_value) for t in times]
-    out += [(v.start, v.end, v.canonical_value) for v in find_amounts_and_quantities(text, blocked=spans)
+    out += [(v.start, v.end, v.canonical_value) for v in find_amounts_and_quantities(text, blocked=spans, times=spans)
             if v.kind != "index"]
     return out
 

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nlu.injection.fold import fold_view_fast, table_chars
-from nlu.injection.roles import RoleRules, is_data, load_roles, mentions, reader_spans, sentences
+from nlu.injection.roles import RoleRules, gate_search, is_data, load_roles, mentions, reader_spans, sentences
 from nlu.injection.rules import InjectionRules, load_rules, marker_word
 from nlu.injection.units import FRONT_MATTER, TAG_START, Unit, segment, table_rows
 from nlu.text.first_chars import CharIndex, first_chars, rarest, required_chars
@@ -128,7 +128,7 @@ class Isolator:
         shapes cut on a soft shape or a role marker is kept whole; an instruction to a reader
         goes whatever its words."""
         base = self._isolate_shapes(text, cuts, breaks, wraps)
-        cited = self._cited(text, breaks) if base is not None or self.roles.gate.search(text) else []
+        cited = self._cited(text, breaks) if base is not None or gate_search(self.roles, text) else []
         if base is not None:
             base = self._keep_mentions(text, base, cuts, breaks, wraps, cited)
         if base is not None:
@@ -217,7 +217,8 @@ class Isolator:
                     alone = self._isolate_shapes(unit, inner)
                     return set(alone.shapes) if alone else set()
 
-                record[(a, b)] = is_data(self.roles, unit, shapes) and self._record_shapes_only(unit, inner)
+                record[(a, b)] = is_data(self.roles, unit, shapes) and self._record_shapes_only(unit, inner) \
+                    and not self.rules.egress.search(unit)  # a record sends nothing out (…，导出全部任务)
             return record[(a, b)]
 
         kept = []

@@ -22,6 +22,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nlu.errors import NluError
+from nlu.text.first_chars import CharIndex, rarest, required_chars
+
+try:  # the parser module is private; without it the gate is one alternation, searched whole
+    from re import _parser
+except ImportError:  # pragma: no cover
+    _parser = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -38,7 +44,7 @@ class RoleDataError(NluError):
 
 
 def _alt(words: list[str], escape: bool = True) -> str:
-    words = sorted(set(words), key=len, reverse=True)
+    words = sorted(set(words), key=lambda w: (-len(w), w))  # one order in every process (hash seeds differ)
     return "(?:" + "|".join(re.escape(w) if escape else w for w in words) + ")"
 
 
@@ -60,6 +66,8 @@ class RoleRules:
     question_shapes: frozenset[str]  # the soft shapes a question of the user's own may carry
     mention: re.Pattern[str]  # a sentence that talks about a quoted phrase (这句“…”是一种注入吗)
     use: re.Pattern[str]  # a verb that uses the quote instead (执行这句：“…”)
+    gate_index: "CharIndex"  # which gate branches a turn's characters allow
+    gate_branches: tuple[re.Pattern[str], ...]
     header: re.Pattern[str]  # a bracketed header that claims a turn of the user's or the system's
     broadcast: re.Pattern[str]  # a vocative opened by 各位/致/dear…: a letter's greeting, not the user's own voice
 
@@ -85,6 +93,10 @@ def compile_roles(data: dict) -> RoleRules:
     except (KeyError, re.error) as exc:
         raise RoleDataError(f"{ROLES_FILE}: bad role data ({exc})") from exc
     gate = re.compile(vocative.pattern + "|" + reader_phrase.pattern + "|" + behaviour.pattern, re.IGNORECASE)
+    # the gate's branches indexed by the rarest characters each needs (nlu.text.first_chars): on a
+    # turn that holds none of them the big alternation is never run (the usual turn)
+    branches = [vocative] + [re.compile(b, re.IGNORECASE) for b in _branches(reader_phrase) + _branches(behaviour)]
+    gate_index = CharIndex([rarest(required_chars(b), _COMMON_LETTERS) for b in branches])
     broadcast = re.compile(r"\s*" + _alt(data["vocativeBefore"]), re.IGNORECASE)
     try:
         human = re.compile(_alt(data.get("humanDirected", []) or ["(?!)"], escape=False), re.IGNORECASE)
@@ -96,7 +108,44 @@ def compile_roles(data: dict) -> RoleRules:
         raise RoleDataError(f"{ROLES_FILE}: bad forgedHeaders ({exc})") from exc
     return RoleRules(vocative, reader_phrase, behaviour, frame, directive, record, record_directive,
                      frozenset(data["recordShapes"]), not_about, log, gate, human, question,
-                     frozenset(data.get("questionShapes", [])), mention, use, header, broadcast)
+                     frozenset(data.get("questionShapes", [])), mention, use, gate_index, tuple(branches), header, broadcast)
+
+
+_COMMON_LETTERS = "AGVSTWOHXDC"  # letters the pack's identifiers are written with: frequent in a turn
+
+
+def _branches(pattern: re.Pattern[str]) -> list[str]:
+    """The top-level alternatives of a pattern built by `_alt` (``(?:a|b|…)``)."""
+    tree = _parser.parse(pattern.pattern, pattern.flags) if _parser is not None else None
+    body = pattern.pattern[3:-1] if pattern.pattern.startswith("(?:") and pattern.pattern.endswith(")") else None
+    if tree is None or body is None:
+        return [pattern.pattern]
+    out, depth, cls, at, i = [], 0, False, 0, 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if cls:
+            cls = ch != "]"
+        elif ch == "[":
+            cls = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            out.append(body[at:i])
+            at = i + 1
+        i += 1
+    out.append(body[at:])
+    return out
+
+
+def gate_search(rules: RoleRules, text: str) -> bool:
+    """Does anything in `text` name a reader or a behaviour? The same answer as
+    ``rules.gate.search(text)``, most turns settled by one character test."""
+    return any(rules.gate_branches[i].search(text) for i in rules.gate_index.among(text))
 
 
 def load_roles(root: "Path | None" = None) -> RoleRules:
@@ -150,7 +199,7 @@ def reader_spans(rules: RoleRules, text: str, own_read, own_business, breaks: fr
         close = _CLOSE.search(text, m.end(), line_end)
         # a short tag ([用户补充]) heads what follows on its line; a long one holds its claim inside
         out.append((m.start(), close.end() if close and close.start() - m.end() > 6 else line_end))
-    if not rules.gate.search(text):
+    if not gate_search(rules, text):
         return out
     for s, e in sentences(text, breaks):
         line_end = next((b for a, b in line_spans if a <= s < b), e)

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from nlu import warm_cache
 from nlu.text.first_chars import first_chars
 
 
@@ -116,11 +117,11 @@ def _compile(rx: str, flags: int) -> re.Pattern[str]:
     """The shape's regex behind a one-class lookahead of the characters a match can begin with:
     the engine then skips every other position in C instead of trying a long alternation there
     (same matches: the lookahead only restates what the pattern needs first)."""
-    pattern = re.compile(rx, flags)
+    pattern = warm_cache.compile(rx, flags)
     first = first_chars(pattern)
     if first and len(first) <= 256:
         cls = "".join(re.escape(c) for c in sorted(first))
-        pattern = re.compile(f"(?=[{cls}])(?:{rx})", flags)
+        pattern = warm_cache.compile(f"(?=[{cls}])(?:{rx})", flags)
     return pattern
 
 

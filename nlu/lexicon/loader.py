@@ -6,7 +6,7 @@ validates each data file against ``schemas/<stem>.schema.json`` and builds a fro
 and JSON path.
 
 Fast path: once a pack has been validated, the built Pack is pickled under
-``$NLU_CACHE_DIR`` (default ``~/.cache/nlu``) keyed by the manifest checksum and a
+``$NLU_CACHE_DIR`` (default ``$XDG_CACHE_HOME/legacy-nlu``, see `nlu.warm_cache`) keyed by the manifest checksum and a
 fingerprint of this package's code. A later process still reads and hashes every file
 (so drift is always caught) but skips JSON-Schema validation. A missing, unreadable or
 corrupt cache entry silently falls back to a full load.
@@ -24,6 +24,8 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
+
+from nlu import warm_cache
 
 from .errors import PackError
 from .files import (
@@ -86,8 +88,9 @@ def default_root() -> Path:
 
 
 def cache_dir() -> Path:
-    env = os.environ.get(ENV_CACHE_DIR)
-    return Path(env) if env else Path.home() / ".cache" / "nlu"
+    """``$NLU_CACHE_DIR``, else ``$XDG_CACHE_HOME/legacy-nlu``, else ``~/.cache/legacy-nlu``
+    (shared with the start-up cache, `nlu.warm_cache`)."""
+    return warm_cache.cache_dir()
 
 
 @functools.cache
@@ -336,6 +339,7 @@ def load_pack(root: Path | str | None = None, *, use_cache: bool = True) -> Pack
         raise PackError(problem, file=MANIFEST)
     checksum = sha256_hex(manifest_raw)
     raw = _verified_bytes(root, manifest)
+    use_cache = use_cache and warm_cache.enabled()  # NLU_CACHE=0: no cache at all
 
     if use_cache:
         cached = _cache_get(checksum, root)
@@ -375,7 +379,10 @@ def load_data_file(name: str, root: Path | str | None = None) -> Any:
             raise PackError(f"{n}: $: checksum drift: manifest says {expected[:12]}…, file is {sha256_hex(raw[n])[:12]}…",
                             file=n, path="$")
     data = _parse(name, raw[name])
-    _validate(name, data, raw[schema_name(name)])
+    shas = (manifest["files"][name], manifest["files"][schema_name(name)])  # both checked above
+    if not warm_cache.known_valid(*shas):  # the same bytes passed this schema before (nlu.warm_cache)
+        _validate(name, data, raw[schema_name(name)])
+        warm_cache.mark_valid(*shas)
     return data
 
 

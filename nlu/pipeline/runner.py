@@ -13,14 +13,14 @@ import time
 from datetime import datetime
 from typing import Any, Mapping, Sequence
 
-from nlu import errors
+from nlu import errors, warm_cache
 from nlu.assemble import assemble
 from nlu.contract import InputSourceKind, LegacyInputUnderstanding
 from nlu.draft import Clarification, Diagnostic, Draft
 from nlu import draft_keys as keys
 from nlu.pipeline import failures
 from nlu.pipeline.cancel import BudgetExhausted, Deadline
-from nlu.pipeline.memory import freeze_long_lived
+from nlu.pipeline.memory import collector_paused, freeze_long_lived
 from nlu.pipeline.flags import FeatureFlags
 from nlu.pipeline.stage import SkipStage, Stage
 from nlu.source import build_source, length_gate, sanitize_text
@@ -49,6 +49,10 @@ class Pipeline:
     ) -> None:
         if not isinstance(budget_ms, (int, float)) or budget_ms <= 0:
             raise errors.InputError("E109", errors.E109.format(value=budget_ms))
+        with collector_paused():  # building allocates much and frees little (nlu.pipeline.memory)
+            self._build(stages, policy, flags, budget_ms, strict, lazy_models)
+
+    def _build(self, stages, policy, flags, budget_ms, strict, lazy_models) -> None:  # noqa: ANN001
         if stages is None or policy is None:
             from nlu.stages import default_policy, default_stages
 
@@ -102,14 +106,16 @@ class Pipeline:
         generation (`nlu.pipeline.memory`), so a full collection no longer walks the loaded
         dictionaries in the middle of a call. A host that manages the collector itself passes
         `freeze=False`."""
-        for stage in (*self.stages, self.policy):
-            hook = getattr(stage, "warm_up", None)
-            if hook is not None:
-                hook()
-        warm_telemetry()  # the OpenTelemetry API import, off the first call
-        self._warmed = True
-        if freeze:
-            freeze_long_lived()
+        with collector_paused():
+            for stage in (*self.stages, self.policy):
+                hook = getattr(stage, "warm_up", None)
+                if hook is not None:
+                    hook()
+            warm_telemetry()  # the OpenTelemetry API import, off the first call
+            warm_cache.flush()  # what this start compiled, for the next process (nlu.warm_cache)
+            self._warmed = True
+            if freeze:  # inside the pause: its one full collection is the only one
+                freeze_long_lived()
 
     @property
     def stage_names(self) -> list[str]:
@@ -171,6 +177,64 @@ class Pipeline:
             if skip_all == "input_too_long":
                 self._decide(draft)  # a too-long text that orders a write is asked about, not passed on
             return
+        stop = self._run_stages(draft, deadline)
+        if stop is None and not any(d.status == "error" for d in draft.diagnostics):
+            stop = self._repair_write(draft, deadline)
+        if not (draft.decision == "use_original" and stop is not None):
+            policy_ok = self._decide(draft)
+        else:
+            policy_ok = True
+        cold = keys.PINYIN_WARMING in draft.flags_raised
+        raised = any(d.status == "error" for d in draft.diagnostics)
+        if stop is not None or raised or cold or not policy_ok:
+            self._fail_closed(draft)
+
+    def _repair_write(self, draft: Draft, deadline: Deadline) -> tuple[str, str] | None:
+        """A write the self-repair grammar did not repair (the policy's accounting finds a later
+        object after a repair-like segment): apply the repair and run the stages again on the
+        repaired text, once, so every finding is of the order the user finally means."""
+        ask = getattr(self.policy, "repair_write", None)
+        if ask is None or draft.flags.phase != "route":
+            return None  # before the rollout's last phase no repair is applied (nlu.pipeline.phases)
+        try:
+            plan = ask(draft)
+        except Exception as exc:  # noqa: BLE001 - no repair is the fail-closed path (the rules ask)
+            if self.strict:
+                raise
+            failures.step_failed("write repair", exc)
+            return None
+        if plan is None:
+            return None
+        from nlu.text.rewriter import rewrite
+
+        result = rewrite(draft.alignment, plan.edits, ())
+        found = ("protected", "terms", "entities", "coreferences", "relations", "frames", "template_candidates",
+                 "domain_candidates", "diagnostics", "flags_raised", "edits")
+        first = {name: list(getattr(draft, name)) for name in found}
+        first_scratch, first_alignment = dict(draft.scratch), draft.alignment
+        kept = {k: draft.scratch[k] for k in (keys.DEADLINE, keys.CATALOG) if k in draft.scratch}
+        draft.alignment = result.alignment
+        draft.edits.extend(result.outcomes)
+        for name in found[:-1]:
+            getattr(draft, name).clear()
+        draft.scratch.clear()
+        draft.scratch.update(kept)
+        draft.scratch[keys.REPAIRED_WRITE] = plan
+        stop = self._run_stages(draft, deadline)
+        if stop is not None or any(d.status == "error" for d in draft.diagnostics) or draft.decision != "continue":
+            # the repaired text did not go through cleanly: decide on the turn as said (the rules
+            # ask about the unapplied repair), never on a half-repaired one
+            for name, items in first.items():
+                getattr(draft, name)[:] = items
+            draft.scratch.clear()
+            draft.scratch.update(first_scratch)
+            draft.alignment = first_alignment
+            draft.decision, draft.clarification = "continue", None
+            return None
+        return stop
+
+    def _run_stages(self, draft: Draft, deadline: Deadline) -> tuple[str, str] | None:
+        """Every stage in order; returns (status, reason) when the budget or a kernel stopped them."""
         stop: tuple[str, str] | None = None  # (status, reason) for every remaining stage
         for st in self.stages:
             if stop is None:
@@ -220,14 +284,7 @@ class Pipeline:
                     draft.reason_codes.append("clean_failed_using_original")
                 else:
                     draft.raise_flag(f"{keys.STAGE_ERROR}{st.name}")
-        if not (draft.decision == "use_original" and stop is not None):
-            policy_ok = self._decide(draft)
-        else:
-            policy_ok = True
-        cold = keys.PINYIN_WARMING in draft.flags_raised
-        raised = any(d.status == "error" for d in draft.diagnostics)
-        if stop is not None or raised or cold or not policy_ok:
-            self._fail_closed(draft)
+        return stop
 
     def _decide(self, draft: Draft) -> bool:
         try:

@@ -48,7 +48,7 @@ class _Data:
 
 
 def _longest_first(words) -> tuple[str, ...]:  # noqa: ANN001
-    return tuple(sorted(set(words), key=len, reverse=True))
+    return tuple(sorted(set(words), key=lambda w: (-len(w), w)))
 
 
 @functools.lru_cache(maxsize=1)

@@ -12,8 +12,8 @@ from __future__ import annotations
 class Fillers:
     def __init__(self, pack) -> None:  # noqa: ANN001
         # longest first, so 嗯嗯 goes before 嗯 and 就是说 before 就是
-        self.discourse = tuple(sorted(set(pack.discourse_words), key=len, reverse=True))
-        self.social = tuple(sorted(set(pack.discourse_words) | set(pack.politeness_words), key=len, reverse=True))
+        self.discourse = tuple(sorted(set(pack.discourse_words), key=lambda w: (-len(w), w)))
+        self.social = tuple(sorted(set(pack.discourse_words) | set(pack.politeness_words), key=lambda w: (-len(w), w)))
 
     def rest(self, text: str, social: bool = False) -> str:
         """`text` without non-alphanumeric characters and filler words (politeness words as

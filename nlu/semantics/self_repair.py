@@ -118,7 +118,7 @@ def after_token(v: str, pos: int) -> bool:
 
 
 def _alt(words) -> str:  # noqa: ANN001
-    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+    return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
 
 
 class RepairGrammar:

@@ -63,7 +63,7 @@ class _Data:
 
 
 def _longest_first(words) -> tuple[str, ...]:  # noqa: ANN001
-    return tuple(sorted(set(words), key=len, reverse=True))
+    return tuple(sorted(set(words), key=lambda w: (-len(w), w)))
 
 
 def _alternation(words) -> re.Pattern[str]:  # noqa: ANN001

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from nlu import warm_cache
 from nlu.semantics import cues
 from nlu.semantics.view import SentenceView, Word
 from nlu.text.first_chars import required_chars
@@ -92,7 +93,7 @@ def _compiled(rule_index: int, verb: str) -> tuple[re.Pattern, bool, tuple[froze
     rule = _rules()[rule_index]
     if "verbs" in rule and verb not in rule["verbs"]:
         return None
-    pattern = re.compile(rule["regex"].replace("{V}", f"(?P<v>{re.escape(verb)})"))
+    pattern = warm_cache.compile(rule["regex"].replace("{V}", f"(?P<v>{re.escape(verb)})"))
     needs = tuple(n for n in required_chars(pattern) or () if n.isdisjoint(verb))
     return pattern, rule["regex"].startswith("{V}"), needs
 

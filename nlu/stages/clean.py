@@ -133,7 +133,7 @@ class _Rules:
         negation, comparison = _protected_words()
         self.negation_words = frozenset(negation)
         self.guarded_word_re = re.compile("|".join(re.escape(w) for w in sorted(
-            self.negation_words | set(comparison), key=len, reverse=True)))
+            self.negation_words | set(comparison), key=lambda w: (-len(w), w))))
         self.negation_re = re.compile("|".join(re.escape(w) for w in sorted(negation, key=len, reverse=True)))
         self.numeral_re = re.compile(_char_class(self.numerals))
         self.a_not_a_re = re.compile(f"([^{''.join(guard['aNotAPivots'])}])[{''.join(guard['aNotAPivots'])}]\\1")
@@ -206,7 +206,12 @@ def _script_variants() -> dict[str, str]:
     關閉 is 关闭, 本週 is 本周 — the same words, folded one for one so that every later stage
     (terms, domains, templates, corrections) reads them; never a correction to confirm."""
     with open(_lexicon_path("script_variants.json"), encoding="utf-8") as fh:
-        return json.load(fh)["fold"]
+        fold = json.load(fh)["fold"]
+    # a character the value grammar folds otherwise (參 is 叁 in 參拾伍, 倆 is 两 in 倆千) is left
+    # to the grammar's own table: folded here it would lose its numeral reading (参拾伍 is 拾伍)
+    with open(_lexicon_path("values.json"), encoding="utf-8") as fh:
+        numeral_fold = json.load(fh)["traditional"]
+    return {t: s for t, s in fold.items() if numeral_fold.get(t, s) == s}
 
 
 for _t, _s in _script_variants().items():

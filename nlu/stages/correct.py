@@ -96,6 +96,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from nlu import warm_cache
 from nlu.draft import Draft
 from nlu.draft_keys import DEADLINE, UNVERIFIED_NAMES
 from nlu.lexicon import Pack, default_pack
@@ -293,6 +294,17 @@ class _Phonetics:
 
         self._lazy = lazy_pinyin
         self._toned = Style.TONE3
+        # the pinyin of the pack's surfaces, from the start-up cache when a process read it
+        # before (`nlu.warm_cache`; pypinyin's version and this code are in every key)
+        surfaces = [s for t in pack.terms for s in t.surfaces]  # in order: the lists keep it
+        key = warm_cache.key_of("pinyin-index", getattr(pack, "checksum", None), *surfaces)
+        index = warm_cache.cached("pinyin-index", key, lambda: self._index(pack))
+        self.by_toneless, self.by_toned, self.by_syllables, self.by_context, self._surfaces = (
+            index["toneless"], index["toned"], index["syllables"], index["context"], index["surfaces"])
+        self._words = words_for(pack)
+
+    def _index(self, pack: Pack) -> dict:
+        """The pack's 2–4 character Han surfaces by their pinyin (what `__init__` keeps)."""
         self.by_toneless: dict[str, list[str]] = {}
         self.by_toned: dict[str, list[str]] = {}
         self.by_syllables: dict[int, list[tuple[tuple[str, ...], str]]] = {}
@@ -311,8 +323,8 @@ class _Phonetics:
                 self.by_syllables.setdefault(len(sy), []).append((sy, s))
                 for k in range(len(sy)):
                     self.by_context.setdefault((k, sy[:k] + sy[k + 1:]), []).append((sy[k], s))
-        self._surfaces = seen
-        self._words = words_for(pack)
+        return {"toneless": self.by_toneless, "toned": self.by_toned, "syllables": self.by_syllables,
+                "context": self.by_context, "surfaces": seen}
 
     def toneless(self, s: str) -> list[str]:
         return self._lazy(s, errors="default")

@@ -186,7 +186,7 @@ class ProtectStage(Stage):
             found.append((t.start, t.end, new(Found, (0, 0, t.kind, t.kind, t.canonical_value, False))))
             time_spans.append((t.start, t.end))
         for v in find_amounts_and_quantities(mask_blocked(masked, time_spans), units=self.pack.quantity_units,
-                                              currency_words=self.pack.currency_words):
+                                              currency_words=self.pack.currency_words, times=time_spans):
             found.append((v.start, v.end, new(Found, (0, 0, v.kind, None if v.kind in ("number", "index") else v.kind,
                                                       v.canonical_value, False))))
         for s, e, f in found:

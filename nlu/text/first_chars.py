@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Iterable, NamedTuple, Sequence
 
+from nlu import warm_cache
+
 try:  # the parser module is private; without it every pattern is simply searched
     from re import _parser
 except ImportError:  # pragma: no cover
@@ -37,7 +39,7 @@ class CharIndex:
         # The indexed characters as one class: picking them out of a long text is one pass
         # of the regex engine, where intersecting with the text makes a str object per
         # character (a Chinese turn's characters are not cached) — twice the cost.
-        self._find = re.compile("[" + "".join(re.escape(c) for c in sorted(self._chars)) + "]").findall \
+        self._find = warm_cache.compile("[" + "".join(re.escape(c) for c in sorted(self._chars)) + "]").findall \
             if self._chars else None
         # the answer for one character, ready-made: a turn often holds just one indexed character
         self._one = {c: sorted({*self._always, *items}) for c, items in self._by_char.items()}
@@ -58,7 +60,21 @@ class CharIndex:
 
 def first_chars(pattern: re.Pattern[str]) -> frozenset[str] | None:
     """Every character a non-empty match of `pattern` can start with, or None when unknown
-    (or when the pattern can match the empty string)."""
+    (or when the pattern can match the empty string). A pure function of the pattern's text
+    and flags: kept in the start-up cache (`nlu.warm_cache`) with the compiled regexes."""
+    return warm_cache.derived(_first_chars, pattern)
+
+
+def required_chars(pattern: re.Pattern[str]) -> tuple[frozenset[str], ...] | None:
+    """Sets of characters every match must draw one character from: one set for each
+    top-level piece that cannot be skipped (the first characters of that piece). A text
+    that misses any one set cannot match. None when nothing is known. (Cached like
+    `first_chars`.)"""
+    return warm_cache.derived(_required_chars, pattern)
+
+
+def _first_chars(pattern: re.Pattern[str]) -> frozenset[str] | None:
+    """`first_chars`, computed."""
     if _parser is None:
         return None
     try:
@@ -70,10 +86,8 @@ def first_chars(pattern: re.Pattern[str]) -> frozenset[str] | None:
     return _cased(frozenset(chars), pattern.flags)
 
 
-def required_chars(pattern: re.Pattern[str]) -> tuple[frozenset[str], ...] | None:
-    """Sets of characters every match must draw one character from: one set for each
-    top-level piece that cannot be skipped (the first characters of that piece). A text
-    that misses any one set cannot match. None when nothing is known."""
+def _required_chars(pattern: re.Pattern[str]) -> tuple[frozenset[str], ...] | None:
+    """`required_chars`, computed."""
     if _parser is None:
         return None
     try:

@@ -20,6 +20,32 @@ from nlu.text.words import Words, words_for
 log = logging.getLogger(__name__)
 
 
+def _import_posseg(tags: dict[str, str] | None) -> None:
+    """``import jieba.posseg``, whose import reads jieba's tag table (350,000 lines of
+    dict.txt, the costly part) into ``jieba.posseg.dt.word_tag_tab``. With `tags` — the same
+    table, loaded with the dictionary from the start-up cache (`nlu.text.words`) — the
+    import reads an empty file instead (jieba's module tokenizer names that file only while
+    the import runs) and `tags` is put where the import would have put it."""
+    import os
+    import sys
+
+    import jieba
+
+    if "jieba.posseg" in sys.modules:
+        return
+    if not tags:
+        import jieba.posseg  # noqa: F401
+        return
+    dt = jieba.dt
+    saved = dt.dictionary
+    dt.dictionary = os.devnull  # POSTokenizer(jieba.dt) at import: load_word_tag(open(devnull))
+    try:
+        import jieba.posseg
+    finally:
+        dt.dictionary = saved
+    jieba.posseg.dt.word_tag_tab = tags
+
+
 class PosTagger:
     """Part-of-speech tags of text, cut by `words`' tokenizer."""
 
@@ -41,13 +67,15 @@ class PosTagger:
             if self._dt is not None:
                 return
             import jieba
-            import jieba.posseg  # reads jieba's tag table into jieba.posseg.dt at import
 
             jieba.setLogLevel(logging.ERROR)
+            _import_posseg(self.words.tags)
             # POSTokenizer(tokenizer) would read the tag table a second time: share the one
             # the import read (nothing here adds tagged words, so it is never written)
             dt = jieba.posseg.POSTokenizer.__new__(jieba.posseg.POSTokenizer)
             dt.tokenizer = tokenizer
+            # the one table in memory: the cached one the import was given, or — when jieba.posseg
+            # was imported before (by a host, or cold) — the one its import read
             dt.word_tag_tab = jieba.posseg.dt.word_tag_tab
             self._dt = dt
 

@@ -25,6 +25,8 @@ a match, every segmentation has a boundary at both its ends.
 from __future__ import annotations
 
 import threading
+
+from nlu import warm_cache
 from nlu.text.wordscan import Match, WordScanner
 from nlu.text.words import pack_words, words_for
 
@@ -32,6 +34,7 @@ class BoundaryFilter:
     def __init__(self, pack) -> None:  # noqa: ANN001
         from nlu.lexicon import load_data_file
 
+        self.pack = pack
         self.words = words_for(pack)
         self.pack_words = pack_words(pack)
         data = load_data_file("word_boundaries.json", pack.root)
@@ -69,28 +72,42 @@ class BoundaryFilter:
         with self._lock:
             if self._holders is not None:
                 return
-            holders: dict[str, set[str]] = {}
-            pre = suf = 0
-            surfaces, own, light = self._surfaces, self.pack_words, self.light
-            for word, freq in self.words.tokenizer.FREQ.items():
-                n = len(word)
-                if freq <= 0 or n < 2 or n > _LONGEST_HOLDER or word in own:
-                    continue
-                for i in range(n):
-                    for j in range(i + 1, n + 1):
-                        if j - i == n:
-                            continue
-                        inner = word[i:j]
-                        if inner in surfaces and not all(ch in light for ch in word[:i] + word[j:]):
-                            holders.setdefault(inner, {}).setdefault(word[:i], set()).add(word[j:])
-                            pre, suf = max(pre, i), max(suf, n - j)
-            crossed, cross_edges = self._index_crossers()
-            self._crossed = frozenset(crossed)
-            self._span = (pre, suf)
-            self._watched = frozenset(holders) | self._crossed
-            self._edges = self._index_edges(holders, cross_edges)
+            # from the start-up cache (`nlu.warm_cache`) when a process built it before: a pure
+            # function of the dictionary (its key holds the pack's words), the surfaces and the
+            # light morphemes
+            key = warm_cache.key_of("boundary-index", getattr(self.pack, "checksum", None), self.words.cache_key(),
+                                    "\0".join(sorted(self._surfaces)), "\0".join(sorted(self.light)),
+                                    "\0".join(sorted(self.pack_words)))
+            index = warm_cache.cached("boundary-index", key, self._build_index)
+            self._crossed, self._span, self._watched, self._edges, self._holders = (
+                index["crossed"], index["span"], index["watched"], index["edges"], index["holders"])
+
+    def _build_index(self) -> dict:
+        """The holders, crossers and edge characters `prepare` indexes (see the module doc)."""
+        holders: dict[str, set[str]] = {}
+        pre = suf = 0
+        surfaces, own, light = self._surfaces, self.pack_words, self.light
+        for word, freq in self.words.tokenizer.FREQ.items():
+            n = len(word)
+            if freq <= 0 or n < 2 or n > _LONGEST_HOLDER or word in own:
+                continue
+            for i in range(n):
+                for j in range(i + 1, n + 1):
+                    if j - i == n:
+                        continue
+                    inner = word[i:j]
+                    if inner in surfaces and not all(ch in light for ch in word[:i] + word[j:]):
+                        holders.setdefault(inner, {}).setdefault(word[:i], set()).add(word[j:])
+                        pre, suf = max(pre, i), max(suf, n - j)
+        crossed, cross_edges = self._index_crossers()
+        return {
+            "crossed": frozenset(crossed),
+            "span": (pre, suf),
+            "watched": frozenset(holders) | frozenset(crossed),
+            "edges": self._index_edges(holders, cross_edges),
             # surface -> what a holder adds before it -> what it adds after it
-            self._holders = {k: {left: frozenset(rights) for left, rights in v.items()} for k, v in holders.items()}
+            "holders": {k: {left: frozenset(rights) for left, rights in v.items()} for k, v in holders.items()},
+        }
 
     @staticmethod
     def _index_edges(holders: dict[str, dict[str, set[str]]],

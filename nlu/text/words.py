@@ -35,6 +35,8 @@ from math import log as _ln  # (`log` is this module's logger)
 from collections import OrderedDict
 from typing import Iterable, NamedTuple
 
+from nlu import warm_cache
+
 log = logging.getLogger(__name__)
 
 PACK_WORD_FREQ = 2000  # a pack word beats a general-language split of the same characters
@@ -60,6 +62,7 @@ class Words:
     def __init__(self, extra_words: Iterable[str] = ()) -> None:
         self._extra = frozenset(w for w in extra_words if w and not w.isspace())
         self._tk = None
+        self.tags: dict[str, str] | None = None  # jieba's part-of-speech table (set on load)
         self._block_char = None  # one character of a jieba block (set on load)
         self._block_memo: OrderedDict[str, tuple[list[int], list[int]]] = OrderedDict()
         self._longest = 0  # longest dictionary entry (set on load)
@@ -88,20 +91,46 @@ class Words:
 
             jieba.setLogLevel(logging.ERROR)
             tk = jieba.Tokenizer()
-            tk.initialize()
-            for w in sorted(self._extra):
-                tk.add_word(w, freq=max(tk.FREQ.get(w, 0), PACK_WORD_FREQ))
+            # the dictionary with the extra words added, from the start-up cache when a process
+            # built it before (`nlu.warm_cache`): jieba's own cache holds only its dictionary
+            built = warm_cache.cached("jieba", self.cache_key(), lambda: self._build(tk))
+            tk.FREQ, tk.total = built["freq"], built["total"]
+            self.tags = built["tags"]
+            tk.initialized = True
             self._han, self._skip = jieba.re_han_default, jieba.re_skip_default  # as jieba's cut splits
             block = jieba.re_han_default.pattern.strip("()")  # one or more block characters
             self._block_char = re.compile(block.rstrip("+")).fullmatch
             self._block_run = re.compile(block)
-            self._longest = max(map(len, tk.FREQ))
-            longest_from: dict[str, int] = {}  # first character -> its longest word
-            for w, f in tk.FREQ.items():
-                if f > 0 and len(w) > longest_from.get(w[0], 0):
-                    longest_from[w[0]] = len(w)
-            self._longest_from = longest_from
+            self._longest = built["longest"]
+            self._longest_from = built["longest_from"]
             self._tk = tk
+
+    def cache_key(self) -> str | None:
+        """The start-up cache key of this word list's dictionary (jieba's dictionary file, the
+        extra words and their frequency; the code and jieba's version are in every key)."""
+        return warm_cache.key_of("jieba", jieba_dictionary_stamp(), PACK_WORD_FREQ, *sorted(self._extra))
+
+    def _build(self, tk) -> dict:  # noqa: ANN001 - a fresh jieba.Tokenizer
+        """jieba's dictionary with the extra words added, and its part-of-speech table (what
+        `load` keeps; the table is the one ``import jieba.posseg`` reads, for `nlu.text.pos`)."""
+        import sys
+
+        import jieba.posseg  # reads jieba's tag table (the tagger needs it: `nlu.text.pos`)
+
+        tk.initialize()
+        for w in sorted(self._extra):
+            tk.add_word(w, freq=max(tk.FREQ.get(w, 0), PACK_WORD_FREQ))
+        longest_from: dict[str, int] = {}  # first character -> its longest word
+        for w, f in tk.FREQ.items():
+            if f > 0 and len(w) > longest_from.get(w[0], 0):
+                longest_from[w[0]] = len(w)
+        # the table keyed by the dictionary's own string objects, its few dozen tags interned:
+        # kept together, the cached form holds every word once (half the size, faster to load)
+        own = {w: w for w in tk.FREQ}
+        tags = {own.get(w, w): sys.intern(t) for w, t in jieba.posseg.dt.word_tag_tab.items()}
+        jieba.posseg.dt.word_tag_tab = tags  # the equal table in its place: one copy in the process
+        return {"freq": tk.FREQ, "total": tk.total, "longest": max(map(len, tk.FREQ)), "longest_from": longest_from,
+                "tags": tags}
 
     def load_in_background(self) -> None:
         """Start `load()` in a daemon thread (once); `ready()` says when it is done."""
@@ -369,6 +398,20 @@ class Words:
         if self._tk is None:
             raise WordsNotLoaded("call load() (or check ready()) before asking for words")
         return self._tk
+
+
+def jieba_dictionary_stamp() -> str:
+    """jieba's own dictionary file, by path, size and modification time (for cache keys)."""
+    import os
+
+    import jieba
+
+    path = os.path.join(os.path.dirname(jieba.__file__), jieba.DEFAULT_DICT_NAME)
+    try:
+        st = os.stat(path)
+    except OSError:
+        return f"{path}:missing"
+    return f"{path}:{st.st_size}:{st.st_mtime_ns}"
 
 
 _BY_PACK: dict[int, tuple[object, Words]] = {}

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Generic, Iterable, Iterator, NamedTuple, TypeVar
 
+from nlu import warm_cache
+
 V = TypeVar("V")
 _END = "\x00"
 # ASCII letters and digits as they appear in folded text (upper case is folded away)
@@ -57,9 +59,14 @@ def _trie_regex(node: dict, prefix: str, words: dict[str, tuple]) -> str:
     literal characters, which the engine tests before entering any of them.
     """
     branches = []
-    for ch, child in node.items():
+    # in character order, not the trie's insertion order: the word lists often come from sets,
+    # whose order changes from process to process, and the same pattern text lets the next
+    # process take the compiled regex from the start-up cache (`nlu.warm_cache`). The branches
+    # begin with distinct characters, so their order never changes a match.
+    for ch in sorted(node):
         if ch == _END:
             continue
+        child = node[ch]
         word = prefix + ch
         # the left boundary is tested after the first character, so that every branch
         # begins with a literal and the engine can skip to possible first characters
@@ -138,13 +145,13 @@ class WordScanner(Generic[V]):
         self._first = frozenset(self._root)
         # The scan jumps from one possible first character to the next inside the regex
         # engine instead of testing every character in Python.
-        self._first_re = re.compile("[" + "".join(re.escape(c) for c in sorted(self._first)) + "]") if self._root else None
+        self._first_re = warm_cache.compile("[" + "".join(re.escape(c) for c in sorted(self._first)) + "]") if self._root else None
         # The same trie as one regex (see `_trie_regex`): `scan` runs wholly in the regex engine.
         self._words: dict[str, tuple] = {}
-        self._scan_re = re.compile(_trie_regex(self._root, "", self._words)) if self._root else None
+        self._scan_re = warm_cache.compile(_trie_regex(self._root, "", self._words)) if self._root else None
         # the same regex inside a lookahead: a (zero-width) match at every position where a word
         # starts, its group the longest word from there (`longest_each` without a Python loop)
-        self._each_re = re.compile(f"(?=({self._scan_re.pattern}))") if self._scan_re else None
+        self._each_re = warm_cache.compile(f"(?=({self._scan_re.pattern}))") if self._scan_re else None
         self._memo: dict[str, tuple[Match, ...]] = {}
 
     def __bool__(self) -> bool:

@@ -45,6 +45,7 @@ _TWO = _V.two
 _POINT = _V.point
 _TEN_THOUSAND = next(k for k, v in _BIG_UNITS.items() if v == 10_000)
 _HUNDRED_MILLION = next(k for k, v in _BIG_UNITS.items() if v == 100_000_000)
+_HUNDRED_MILLION_CHAR = _HUNDRED_MILLION
 _CN_DIGIT_CLASS = "".join(CN_DIGITS)
 _CN_UNIT_CLASS = "".join(_SMALL_UNITS) + "".join(_BIG_UNITS)
 _TENS_TABLE = str.maketrans(_V.tens)
@@ -288,6 +289,15 @@ def _parse(s: str) -> Decimal | None:
     # Chinese decimal point: integer part, 点, digit-by-digit fraction
     if _POINT in s:
         head, _, frac = s.partition(_POINT)
+        if len(frac) > 1 and frac[-1] in _BIG_UNITS and _POINT not in frac:
+            # 七点八万 = 7.8万, 四点零五亿 (as 1.2亿): the decimal, then its multiplier
+            mult = _BIG_UNITS[frac[-1]]
+            if len(frac) > 2 and frac[-2] == _TEN_THOUSAND and frac[-1] == _HUNDRED_MILLION_CHAR:
+                mult, frac = mult * 10_000, frac[:-1]  # 万亿
+            d = _parse(head + _POINT + frac[:-1])
+            if d is None or head.isascii() and frac[:-1].isascii():
+                return None
+            return (d * mult).normalize() if d * mult != (d * mult).to_integral_value() else Decimal(int(d * mult))
         if head and frac.isascii() and frac.isdigit():
             # 二百点45, 零點85: Arabic figures after a Chinese point; with an hour before it
             # (十点30) it may be a clock, so only a zero or a head above 24 is read

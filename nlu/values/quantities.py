@@ -206,7 +206,7 @@ def read_run(run: str) -> tuple[Decimal | None, str | None]:
     return parse_folded(s), None
 
 
-def _minor_tail(masked: str, pos: int, after_kuai: bool) -> tuple[int, Decimal] | None:
+def _minor_tail(masked: str, pos: int, after_kuai: bool, unit_re=None) -> tuple[int, Decimal] | None:  # noqa: ANN001
     """角/毛/分 after a yuan amount: (end, yuan fraction). 二十块五毛 -> +0.5, 五元三毛二分 ->
     +0.32; after 块 a lone digit is 角 (三块八 = 3.8). None when nothing (valid) follows."""
     n = len(masked)
@@ -228,8 +228,9 @@ def _minor_tail(masked: str, pos: int, after_kuai: bool) -> tuple[int, Decimal] 
             if i < n and masked[i] == _MONEY_AFTER_MINOR:
                 i += 1
             continue
-        if after_kuai and not found and (k >= n or (masked[k] not in NUMERAL_CHARS and not masked[k].isdigit())):
-            return k, d * (Decimal("0.01") if j > i else Decimal("0.1"))  # 三块八, 五块零八 = 5.08
+        if after_kuai and not found and (k >= n or (masked[k] not in _TAIL_GOES_ON and not masked[k].isdigit())) \
+                and not (k < n and unit_re is not None and unit_re.match(masked, k)):
+            return k, d * (Decimal("0.01") if j > i else Decimal("0.1"))  # 三块八, 五块零八 = 5.08 (五块一个: 5 each)
         break
     return (i, total) if found else None
 
@@ -240,8 +241,12 @@ def find_amounts_and_quantities(
     units: Iterable[str] = DEFAULT_UNITS,
     currency_words: Iterable[str] = DEFAULT_CURRENCY_WORDS,
     blocked: Sequence[tuple[int, int]] = (),
+    times: Sequence[tuple[int, int]] = (),
 ) -> list[ValueMatch]:
+    """(`times`: the spans of the times read in `text`, masked in it or in `blocked`; a count may
+    follow one directly: 全年365天.)"""
     masked = fold(mask_blocked(text, blocked))
+    time_ends = frozenset(e for _, e in times)
     currency = _words_re(_yuan_words(currency_words))
     unit_words = _words_re(units)
     cur_re, unit_re = currency.pattern, unit_words.pattern
@@ -272,9 +277,12 @@ def find_amounts_and_quantities(
             ns += 1
             run = run[1:]
         lone = e - ns == 1 and not run.isdigit()  # (a signed run is two characters at least)
+        if lone and run in _ONE and 0 < ns and e < n and masked[ns - 1] == masked[e]:
+            continue  # 转一转, 看一看: a verb said twice around 一, not one of something
         alone = False
         if lone:
-            alone = (ns == 0 or masked[ns - 1] in _STANDALONE) and (e == n or masked[e] in _STANDALONE_AFTER)
+            alone = (ns == 0 or masked[ns - 1] in _STANDALONE) and (e == n or masked[e] in _STANDALONE_AFTER) \
+                or _said_as_number(masked, ns, e)
             # A lone Chinese digit (一下, 十分) is a word unless a unit, a currency word or a
             # ¥ makes it a count (一个, 一元), or it stands alone ("五", 答案：三): settled
             # before any parsing.
@@ -284,19 +292,28 @@ def find_amounts_and_quantities(
         # a multiplier character that opens a unit word is the unit's (2.3千克, 一百千瓦)
         if e - ns > 1 and run[-1] in _CN_UNIT_CLASS and per_unit is None:
             um = unit_re.match(masked, e - 1)
-            if um and um.end() > e and um.group()[0] != " ":
-                shorter, p2 = read_run(run[:-1])
+            if (um and um.end() > e and um.group()[0] != " ") or (
+                    run[-1] in _UNIT_PREFIXES and _PREFIXED.pattern.match(masked, e) and masked[e] != " "):
+                shorter, p2 = read_run(run[:-1])  # (3.3千伏: 千 is the unit's prefix, kV)
                 if shorter is not None and p2 is None:
                     value, e, run = shorter, e - 1, run[:-1]
         # glue checks: identifiers, codes, dates and clocks are not quantities
         prev = masked[ns - 1] if ns > 0 else ""
         nxt = masked[e] if e < n else ""
-        if prev in _GLUE_BEFORE:
-            continue
+        # a count right after a time (全年365天, 下个月20台) or a range with its unit (5-20%, 3-5台)
+        # is a value of its own; a bare number there is not (下午3, 2026-03-05)
+        needs_unit = False
+        if prev in _GLUE_BEFORE and not (prev == "-" and ns >= 2 and masked[ns - 2].isdigit()):
+            if not (prev == _MASK and ns in time_ends):
+                continue
+            needs_unit = True
         if nxt in _DATE_SEP and e + 1 < n and masked[e + 1].isdigit():
-            continue
+            if not (nxt == "-" and (_counted_after(masked, e + 1, unit_re) or _counted_after(masked, e + 1, cur_re))):
+                continue  # (the first end of 5-20% takes the unit after the second: _share_range_unit)
         if prev in _DATE_SEP and ns >= 2 and masked[ns - 2].isdigit():
-            continue
+            if prev != "-":
+                continue
+            needs_unit = True
         if prev.isdigit():
             continue
         kind: str = "number"
@@ -310,7 +327,7 @@ def find_amounts_and_quantities(
             kind, end, unit = "amount", fm.end(), code
             if code is None:
                 value = None  # a currency whose country is not certain: text kept, no value
-        elif (code := _foreign_before(masked, ns)) is not None:
+        elif (code := _foreign_before(masked, ns, pos)) is not None:
             # 港币一千二百元: the currency named first, 元 after it is that currency's unit
             kind, unit = "amount", code
             cm = cur_re.match(masked, e)
@@ -326,7 +343,7 @@ def find_amounts_and_quantities(
                     value = value * mult
                 kind, unit, end = "amount", "CNY", cm.end()
                 if word in _V.minor_after and value is not None:
-                    tail = _minor_tail(masked, end, word == _KUAI)
+                    tail = _minor_tail(masked, end, word == _KUAI, unit_re)
                     if tail is not None:
                         end, frac = tail
                         value = value + frac if value >= 0 else value - frac
@@ -344,9 +361,14 @@ def find_amounts_and_quantities(
                 kind, unit, end, value = "amount", "CNY", e + 1, None
             else:
                 um = unit_re.match(masked, e)
+                if nxt in _UNIT_PREFIXES and (pm := _PREFIXED.pattern.match(masked, e + 1)) is not None \
+                        and pm.group()[0] != " " and (um is None or pm.end() > um.end()):
+                    um = _Prefixed(masked[e:pm.end()], pm.end())  # 兆帕, 毫安, 千伏: prefix + unit, as written
                 if um:
                     word = um.group().lstrip(" ")
                     kind, unit, end = "quantity", word, um.end()
+                    if value is None and run[0] in _V.two and _V.point in run and word[0] not in _MINUTE:
+                        value = read_run(_TWO_AS_DIGIT + run[1:])[0]  # 两点五公里: a decimal, no clock, with a unit
                     if end < n and masked[end] == _V.half and value is not None:
                         after = unit_re.match(masked, end + 1)
                         if after is not None and after.group()[0] != " ":
@@ -360,6 +382,8 @@ def find_amounts_and_quantities(
                 elif (sign := _currency_sign_before(masked, ns)) is not None:
                     ns = sign
                     kind, unit = "amount", "CNY"
+        if needs_unit and (kind == "number" or unit is None):
+            continue
         if kind == "number":
             if nxt and (nxt in _GLUE_AFTER or nxt in _TIME_AFTER):
                 continue
@@ -374,6 +398,9 @@ def find_amounts_and_quantities(
             continue
         if _is_index(masked, ns, end, kind, unit):
             kind = "index"
+        if value is not None and ns > 0 and masked[ns - 1] in _APPROX_LAST and run[0] in _CN_UNIT_CLASS \
+                and any(masked.endswith(w, 0, ns) for w in _APPROX_BEFORE):
+            value = None  # 几十台, 数百人: about so many, no exact value
         if value is not None and _unread_next_to(masked, ns, e, end, pos, kind, unit_re, cur_re):
             value = None  # a character of the expression was not read: whole or not at all
         if value is None:
@@ -389,6 +416,9 @@ def find_amounts_and_quantities(
 
 
 _RANGE_JOINERS = frozenset(_C.get("rangeJoiners", ()))
+# what may stand between two numbers that are two numbers: spaces, brackets, a tolerance, the
+# signs of degrees and minutes (p0300（001, 800±50, 0°20′)
+_GAPS = frozenset(" \t\n\r\x00、()（）[]【】<>《》{}±°′″℃℉%‰/")
 _POINTS = frozenset((".", _V.point))
 _NUMERAL_LIKE = NUMERAL_CHARS | frozenset(_V.tens)
 _CN_LIKE = frozenset(_CN)
@@ -409,24 +439,92 @@ def _unread_next_to(masked: str, ns: int, e: int, end: int, pos: int, kind: str,
         if fm is not None and _V.foreign.get(fm.group()) != "CNY":
             return True  # 两万元美元: money in another currency, not yuan
     if kind == "amount" and end < n and (masked[end] in CN_DIGITS or masked[end] in _V.zeros):
-        return True  # 五块零八 with the 分 not read
+        j = end
+        while j < n and (masked[j] in CN_DIGITS or masked[j] in _V.zeros):
+            j += 1
+        if not (j < n and masked[j] != " " and (unit_re.match(masked, j) or cur_re.match(masked, j))):
+            return True  # 五块零八 with the 分 not read (200美元一台, 8.05元一个: a price per count)
     if ns > 0 and ns == pos and masked[ns] in _V.zeros:
         return True  # 零八 right after an amount: its tail, not a number of its own
-    gap_ok = lambda c: c in _STANDALONE or c in _RANGE_JOINERS or c in " \t\n\r\x00、"  # noqa: E731
-    if kind == "number" and at and not gap_ok(at) and e + 1 < n:
+    gap_ok = lambda c: c in _STANDALONE or c in _RANGE_JOINERS or c in _GAPS  # noqa: E731
+    # (nothing read after the numeral: 五万X三千元, 7X.6亿; a character between two Arabic numbers
+    # stands between two numbers: 15楼3台, 1注1000万元)
+    if end == e and at and not gap_ok(at) and e + 1 < n:
         nx = masked[e + 1]
-        if nx in _CN_LIKE or (not nx.isspace() and (unit_re.match(masked, e + 1) or cur_re.match(masked, e + 1))):
+        if nx in _CN_LIKE or (nx.isdigit() and not masked[e - 1].isdigit()) \
+                or (nx in _POINTS and e + 2 < n and (masked[e + 2].isdigit() or masked[e + 2] in CN_DIGITS)) \
+                or (not nx.isspace() and (unit_re.match(masked, e + 1) or cur_re.match(masked, e + 1))):
             return True
     if ns >= 2 and ns - 2 >= pos - 1:  # (not inside the value read before this one)
         before, b2 = masked[ns - 1], masked[ns - 2]
         if before in _POINTS and b2 in _NUMERAL_LIKE:
             return True
-        if not gap_ok(before) and b2 in _CN_LIKE and masked[ns] in _CN_LIKE \
-                and not (um := unit_re.match(masked, ns - 1)) and not any(masked.endswith(w, 0, ns) for w in _V.not_values):
-            return True  # 一百X二十, 五X十四块 (1注1000万元: two numbers; 一共六百: a word before)
+        if not gap_ok(before) and (b2 in _CN_LIKE or b2.isdigit() or b2 in _POINTS) \
+                and (masked[ns] in _CN_LIKE or masked[ns].isdigit()) and not (b2.isdigit() and masked[ns].isdigit()) \
+                and not (um := unit_re.match(masked, ns - 1)) and not any(masked.endswith(w, 0, ns) for w in _V.not_values) \
+                and _one_numeral_without(masked, ns - 1, e):
+            return True  # 一百X二十, 五X十四块 (1注1000万元: two numbers; 一共六百: a word before; 一瓶三块: 一三 is no numeral)
         if ns >= 3 and not gap_ok(before) and b2 in _POINTS and masked[ns - 3] in _NUMERAL_LIKE:
             return True  # 43215.X82米
+        if ns >= 3 and before in _POINTS and not gap_ok(b2) and b2 != _MASK and masked[ns - 3] in _NUMERAL_LIKE:
+            return True  # 三X點一公里: the integer part split from its point
     return False
+
+
+_LONE = _C["loneNumeral"]
+_COPULAS = tuple(_LONE["copulas"])
+_COPULA_LAST = frozenset(w[-1] for w in _COPULAS)
+_CLAUSE_STARTS = frozenset(_LONE["clauseStarts"])
+_TOP_N = frozenset(_LONE["topN"])
+_ATTRIBUTIVE = _LONE["attributive"]
+
+
+def _said_as_number(masked: str, ns: int, e: int) -> bool:
+    """A lone Chinese digit inside a sentence said as a number (values.json `loneNumeral`): after
+    a copula where its clause ends or a contrasting one begins (这是五那是四, 答案不是四而是五),
+    after 前/后 before 的 (排名前三的), or opening the text before 的 (三的写法)."""
+    n = len(masked)
+    after = masked[e] if e < n else ""
+    if ns > 0 and masked[ns - 1] in _COPULA_LAST and any(masked.endswith(w, 0, ns) for w in _COPULAS):
+        return after == "" or after in _STANDALONE_AFTER or after in _CLAUSE_STARTS
+    if after == _ATTRIBUTIVE:
+        return ns == 0 or masked[ns - 1] in _TOP_N
+    return False
+
+
+_MINUTE = frozenset(w[0] for w in ("分", "刻"))  # (两点五分 is a clock, 两点五公里 a decimal)
+_TWO_AS_DIGIT = next(c for c, v in CN_DIGITS.items() if v == 2 and c not in _V.two)
+_ARABIC_AT = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _counted_after(masked: str, i: int, unit_re) -> bool:  # noqa: ANN001
+    """An Arabic number at `i` with a unit (or currency word) right after it: the second end of
+    a range (5-20%, 3-5台, 50-100元)."""
+    m = _ARABIC_AT.match(masked, i)
+    return m is not None and (masked.startswith(_V.percent, m.end()) or masked.startswith("‰", m.end())
+                              or (m.end() < len(masked) and masked[m.end()] != " " and unit_re.match(masked, m.end()) is not None))
+
+
+def _one_numeral_without(masked: str, gap: int, e: int) -> bool:
+    """Whether the character at `gap` splits one numeral: the numeral before it is longer than one
+    character (一百X二十, 两万X十三), or both would read as one without it (五X十四); a lone digit
+    and another numeral that make none (一瓶三 -> 一三) are two numbers."""
+    a = gap
+    while a > 0 and (masked[a - 1] in _CN_LIKE or masked[a - 1].isdigit() or masked[a - 1] in _POINTS):
+        a -= 1
+    return gap - a > 1 or read_run(masked[a:gap] + masked[gap + 1:e])[0] is not None
+
+
+class _Prefixed(NamedTuple):
+    """A unit made of a metric prefix and a prefixed unit, shaped like the `re.Match` it stands for."""
+    word: str
+    stop: int
+
+    def group(self) -> str:
+        return self.word
+
+    def end(self) -> int:
+        return self.stop
 
 
 def _share_range_unit(masked: str, out: list[ValueMatch]) -> None:
@@ -479,20 +577,26 @@ def _not_value_mask(masked: str) -> tuple[bytearray, bytearray] | None:
     return found
 
 
-def _foreign_before(masked: str, start: int) -> str | None:
-    """The ISO code of a currency named right before a number (港币一千二百元, 美元 300)."""
+def _foreign_before(masked: str, start: int, pos: int = 0) -> str | None:
+    """The ISO code of a currency named right before a number (港币一千二百元, 美元 300); not
+    one that ends the value read before (200美元一台: 一台 is a count, not one dollar)."""
     if start == 0 or (masked[start - 1] not in _FOREIGN_LAST and masked[start - 1] != " "):
         return None  # the usual case: no currency name ends right here
     for w in _FOREIGN_BY_LENGTH:
         a = start - len(w)
-        if masked.startswith(w, a) and a >= 0:
+        if masked.startswith(w, a) and a >= pos:
             return _V.foreign[w]
-        if a >= 1 and masked[start - 1] == " " and masked.startswith(w, a - 1):
+        if a >= 1 and a - 1 >= pos and masked[start - 1] == " " and masked.startswith(w, a - 1):
             return _V.foreign[w]
     return None
 
 
 _FOREIGN = _words_re(tuple(_V.foreign) + _V.foreign_uncertain)
+_TAIL_GOES_ON = NUMERAL_CHARS - frozenset(_V.thousands)  # (三块五，: a comma ends the amount)
+_UNIT_PREFIXES = frozenset(_C["unitPrefixes"])
+_PREFIXED = _words_re(tuple(_C["prefixedUnits"]))
+_APPROX_BEFORE = tuple(_C["approximateBefore"])
+_APPROX_LAST = frozenset(w[-1] for w in _APPROX_BEFORE)
 _MINOR_ALONE = _words_re(tuple(_V.minor_alone))
 _MINOR_WORDS = frozenset(_V.minor) | frozenset(_V.minor_alone)
 _FOREIGN_LAST = frozenset(w[-1] for w in _V.foreign)

@@ -25,7 +25,7 @@ from datetime import timezone
 
 from nlu.text.first_chars import second_chars
 
-from .numerals import parse_number
+from .numerals import NUMERAL_CHARS, parse_number
 from .quantities import mask_blocked
 from .vocabulary import fold, vocabulary
 from nlu.lexicon.word_classes import alternation, char_class, function_words, time_words
@@ -101,9 +101,13 @@ _DECIMAL_POINT = vocabulary().point  # 点 of a clock followed only by digits sa
 _CNUM = f"[{_cc(_TG.clock_numerals)}]"
 _L = r"(?<![0-9A-Za-z\x00.\-])"  # Arabic numbers must not be glued to codes/identifiers
 _YEAR = rf"(?:(?P<y>{_L}\d{{4}}|[{_cc(_TG.year_digits)}]{{4}}){_NIAN}|(?P<yw>{_alt(YEAR_WORDS)}))"
-_DAY_NUMBER = (rf"(?:3[01]|[12]\d|0?[1-9])(?!\d)|{_w('thirty')}{_w('unit_one')}?|{_w('twenty')}[{_UNITS}]?"
-               rf"|{_w('ten')}[{_UNITS}]?|[{_UNITS}]")
-_MONTH = (rf"(?:(?P<rmo>{_alt(MONTH_PREFIX)}){_YUE}(?=(?:{_DAY_NUMBER})[{_RI_HAO}])|(?P<mo>{_L}(?:1[0-2]|0?[1-9])(?!\d)"
+# (三十 / 卅, 二十 / 廿: a day in one character or two; 廿五号 = 二十五号)
+_DAY_NUMBER = (rf"(?:3[01]|[12]\d|0?[1-9])(?!\d)|(?:{alternation(_TG.thirty)}){_w('unit_one')}?"
+               rf"|(?:{alternation(_TG.twenty)})[{_UNITS}]?|{_w('ten')}[{_UNITS}]?|[{_UNITS}]")
+# A relative month with a day of it: 下个月18号, or the day without 号 (下月廿一检修, 本月十五交付);
+# the bare day (`rdn`) is the day only if no unit, numeral or clock follows it (`_bare_day_ends`)
+_MONTH = (rf"(?:(?P<rmo>{_alt(MONTH_PREFIX)}){_YUE}(?:(?=(?:{_DAY_NUMBER})[{_RI_HAO}])|(?P<rdn>{_DAY_NUMBER})(?![{_RI_HAO}]))"
+          rf"|(?P<mo>{_L}(?:1[0-2]|0?[1-9])(?!\d)"
           rf"|{_w('ten')}[{_cc(_TG.month_teen_digits)}]?|[{_UNITS}]){_YUE}{_FEN_SUFFIX}?"
           rf"|(?P<lastm>{alternation(_TG.last_month_words)})|(?P<firstm>{alternation(_TG.first_month_words)}))")
 _DAY = rf"(?:(?P<d>{_DAY_NUMBER})[{_RI_HAO}](?!{alternation(_TG.day_false_followers)})|(?P<vague>{_alt(VAGUE_IN_MONTH)}))"
@@ -278,8 +282,8 @@ def _resolve_dt(g: dict[str, str | None], today: date) -> tuple[str, str]:
                 raise _Unresolved
             if g["vague"]:
                 raise _Unresolved  # 月底 / 上旬 …: not defined by the spec
-            if g["d"]:
-                dv = _small_int(g["d"])
+            if g["d"] or g["rdn"]:
+                dv = _small_int(g["d"] or g["rdn"])
                 if dv is None:
                     raise _Unresolved
                 day = date(year, month, dv)
@@ -419,6 +423,57 @@ _DIGIT_BY_DIGIT = frozenset(_TG.digit_by_digit)
 _DT_HEADS_OF = itemgetter(*_DT_HEADS)
 _DT_H, _DT_CH = _DT_RE.groupindex["h"] - 1, _DT_RE.groupindex["ch"] - 1
 _DT_WP = _DT_RE.groupindex["wp"] - 1
+_CLOCK_GAP = frozenset(" \t\r\n\u3000，。；：！？,;:!?、()（）") | frozenset(vocabulary().counting.get("rangeJoiners", ()))
+_DIGIT_OR_DIGIT_WORD = frozenset("0123456789") | frozenset(_TG.digit_by_digit)
+_DT_RDN = _DT_RE.groupindex["rdn"]  # (a group number: `Match.end` takes it)
+
+
+def _count_words() -> tuple[str, ...]:
+    """The unit and currency words after which a number counts something (so it is no bare
+    day): the value grammar's own and the shipped pack's (lexicons/units.json)."""
+    import json
+
+    from nlu.lexicon.loader import shipped_root
+    from .quantities import DEFAULT_CURRENCY_WORDS, DEFAULT_UNITS
+
+    words = set(DEFAULT_UNITS) | set(DEFAULT_CURRENCY_WORDS) | set(vocabulary().foreign) | set(vocabulary().minor)
+    try:
+        with open(shipped_root() / "units.json", encoding="utf-8") as fh:
+            d = json.load(fh)
+        words.update(d.get("quantityUnits", ()), d.get("currencyWords", ()))
+    except (OSError, ValueError):  # pragma: no cover - a pack without units: the grammar's own
+        pass
+    return tuple(sorted(words, key=lambda w: (-len(w), w)))
+
+
+_COUNT_WORD = re.compile("|".join(re.escape(w) for w in _count_words()))
+_NOT_A_BARE_DAY = frozenset(_TG.bare_day_false_followers) | frozenset(vocabulary().tens) | frozenset(
+    "0123456789.%‰:/-~～－—") | frozenset(c for c in vocabulary().digits) | frozenset(vocabulary().small_units) \
+    | frozenset(vocabulary().big_units) | frozenset(vocabulary().point)
+
+
+_DAY_GOES_ON = frozenset(_TG.day_markers) | frozenset(vocabulary().digits) | frozenset(vocabulary().small_units) \
+    | frozenset(vocabulary().tens) | frozenset(vocabulary().zeros)
+
+
+def _bare_day_ends(masked: str, j: int) -> bool | None:
+    """Whether a day number written without 日 / 号 (下月廿一检修) ends at `j`: no numeral, unit,
+    currency word or clock follows it (下个月二十台 is twenty machines next month: False). None
+    when one character the grammar does not read splits it from more of a day (本月2X0號,
+    上个月二X十八): not the day, and no month either (whole or unresolved)."""
+    if j >= len(masked):
+        return True
+    c = masked[j]
+    if c in _NOT_A_BARE_DAY:
+        return False
+    if (cw := _COUNT_WORD.match(masked, j)) is not None:
+        k = cw.end()  # 下个月二十台: a count; 这个月三A十日: a unit glued inside a day, neither
+        return None if k < len(masked) and (masked[k] in _DAY_GOES_ON or masked[k].isdigit()) else False
+    if c.isascii() and c.isalnum():
+        return None  # 这个月十九B: glued to a code
+    if j + 1 < len(masked) and (masked[j + 1] in _DAY_GOES_ON or masked[j + 1].isdigit()):
+        return None
+    return True
 
 
 # ---------------------------------------------------------------- scanner
@@ -492,6 +547,14 @@ def _find_times(
         groups = m.groups()
         if not any(_DT_HEADS_OF(groups)):
             continue
+        if groups[_DT_RDN - 1] and not (bare := _bare_day_ends(masked, m.end(_DT_RDN))):
+            if bare is None:  # 本月2X0號: the month and a broken day, read as neither (the whole kept)
+                stop = m.end(_DT_RDN) + 1
+                while stop < n and (masked[stop] in _DAY_GOES_ON or masked[stop].isdigit()):
+                    stop += 1
+                cands.append((i, stop, "time_range", None))
+                pos = stop
+            continue  # 下个月二十台: the month, and a count of its own (the period pattern reads 下个月)
         wp = groups[_DT_WP]
         if wp and len(wp) >= 2 and wp[0] == wp[1] and i > 0 and masked[i - 1] in _DOUBLED_FALSE_LEFT \
                 and m.start("wp") == i:  # 核对一下下周三: 一下 + 下周三, not the Wednesday after next
@@ -500,6 +563,9 @@ def _find_times(
         if mi and groups[_DT_PT] == _DECIMAL_POINT and groups[_DT_H] and all(c in _DIGIT_BY_DIGIT for c in mi) \
                 and not any(_CONTEXT_HEADS(groups)):
             continue  # a decimal (误差零点零五毫米), read by the number scanner
+        if groups[_DT_H] and not mi and not any(_CONTEXT_HEADS(groups)) and m.end() + 1 < n \
+                and masked[m.end()] not in _CLOCK_GAP and masked[m.end() + 1] in _DIGIT_OR_DIGIT_WORD:
+            continue  # 八點X六公里: a decimal split by a character not read, not a clock (the number scanner keeps it unread)
         end = m.end()
         if masked[end - 1] == " ":
             end -= 1
@@ -529,14 +595,19 @@ def _find_times(
     for s, e, kind, canon in cands:
         if s < last:
             continue
-        if canon is not None and e < len(text) and fold(text[e]) in _UNREAD_AFTER:
-            canon = None  # 下個月廿號 before 廿 was a day: the day was not read, so no month either
+        if canon is not None and e < len(text) and (fold(text[e]) in _UNREAD_AFTER or (
+                masked[e - 1] == _MONTH_CHAR and _UNREAD_DAY.match(masked, e))):
+            # 下个月卌号, 下个月35号: a day after the month that is no day of it; the day was
+            # not read, so no month either (whole or unresolved)
+            canon = None
         out.append(new(TimeMatch, (s, e, text[s:e], kind, canon)))
         last = e
     return out
 
 
 _UNREAD_AFTER = frozenset(vocabulary().tens)  # numerals the time patterns do not read (whole or unresolved)
+# a numeral and a day marker right after a month: a day written after it (whatever the numeral)
+_UNREAD_DAY = re.compile(rf"[0-9{re.escape(''.join(sorted(NUMERAL_CHARS | _UNREAD_AFTER)))}]+[{_RI_HAO}]")
 
 
 def _leftmost_longest(c: tuple[int, int, str, str | None]) -> tuple[int, int]:

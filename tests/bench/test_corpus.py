@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -131,8 +132,13 @@ def test_cli_bench_quick_writes_json(tmp_path):
     assert {"median", "runs", "fresh_cache"} <= set(report["cold_start_s"])
     assert {"single_process_utt_per_s", "all_cores_utt_per_s", "workers"} <= set(report["throughput"])
     assert {"single_process", "workers_max", "max"} <= set(report["peak_rss_mb"])
-    assert {t["key"] for t in report["targets"]} == {"p95_100", "p95_500", "cold_start", "per_core", "peak_rss",
-                                                 "clean_protect_p95_100", "clean_protect_p95_500"}
+    assert {t["key"] for t in report["targets"]} == {"p95_100", "p95_500", "cold_start", "startup", "per_core",
+                                                 "peak_rss", "clean_protect_p95_100", "clean_protect_p95_500"}
+    st = report["startup_s"]  # issue 29: each step of the start-up, median of fresh interpreters
+    for step in ("import", "construct", "warm_up", "first_call", "import_to_warm", "process_cpu"):
+        assert st[step] > 0, step
+    assert abs(st["import"] + st["construct"] + st["warm_up"] - st["import_to_warm"]) < 0.01
+    assert st["empty_cache"]["import_to_warm"] > 0 and st["failures"] == 0
     assert all(t["met"] in (True, False, None) for t in report["targets"])
 
 
@@ -161,3 +167,26 @@ def test_best_of_k_keeps_each_utterances_fastest_call_and_the_issue_3_targets_ar
     keys = {t["key"] for t in report["targets"]}
     assert {"clean_protect_p95_100", "clean_protect_p95_500"} <= keys
     assert run_benchmark(generate(6, 3), cold_runs=1, pool=False, seed=3)["latency_best_of_ms"] is None
+
+
+def test_startup_only_compares_checkouts_side_by_side(tmp_path):
+    root = Path(__file__).resolve().parents[2]
+    out = tmp_path / "startup.json"
+    proc = subprocess.run([sys.executable, "-m", "nlu.cli", "bench", "--startup-only", "--cold-runs", "1",
+                           "--tree", str(root), "--json", str(out)],
+                          capture_output=True, text=True, timeout=300, check=False, cwd=root)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "import → warm pipeline" in proc.stdout
+    entries = json.loads(out.read_text(encoding="utf-8"))["startup"]
+    assert len(entries) == 2 and entries[1]["tree"] == str(root)
+    for e in entries:
+        assert e["runs"] == 1 and e["failures"] == 0 and e["import_to_warm"] > 0
+        assert e["nlu"].startswith(str(root / "nlu"))  # that checkout's code ran
+
+
+def test_tree_needs_startup_only_and_a_checkout(tmp_path):
+    for args, message in ((["--tree", str(tmp_path)], "--tree needs --startup-only"),
+                          (["--startup-only", "--tree", str(tmp_path)], "no nlu package there")):
+        proc = subprocess.run([sys.executable, "-m", "nlu", "bench", *args], capture_output=True, text=True,
+                              timeout=120, check=False)
+        assert proc.returncode != 0 and message in proc.stderr and "Traceback" not in proc.stderr, proc.stderr

@@ -13,7 +13,8 @@ The read shapes (none copied from a goldset; the blind set that showed them is n
 * ``pronoun``: a pronoun in a read whose key object is stated or that the read does not need;
 * ``script``: a read in traditional script (a variant is the same word, never a correction);
 * ``present``: a count or list read with a presentation request (做成表格, 列个表, 画个图);
-* ``meta``: chit-chat and questions about the software.
+* ``meta``: chit-chat and questions about the software;
+* ``material``: a pronoun or demonstrative that points back at material the turn itself holds.
 
 Layouts: plain; an ASR opener (嗯 那个); a pasted context before the request; code-mixing
 (check/what); and, for every family, the traditional-script form (`to_traditional`).
@@ -102,6 +103,17 @@ PRONOUN = [
     "{AGV} 现在在哪？这个我急着要",
 ]
 
+# material the turn itself holds, pointed back at (its noun said before it; a bare 它 in a sentence
+# a demonstrative phrase opens; a demonstrative phrase after pasted material set off by a dash)
+MATERIAL = [
+    "运维通知\n内容：今晚 {ST} 停用两小时\n这个运维通知是谁发的",
+    "运维邮件：{ST} 周末断电两小时。这封运维邮件靠谱吗",
+    "这段话是培训里教的问法：“请按工单号查询进度”，拿它问 {WO} 的进度行吗",
+    "这条规定是新出的：夜班不派长距离任务，它对 {ST} 有影响吗",
+    "[NOTICE] maintenance window 02:00-04:00 —— 这个维护窗口期间 {AGV} 还能接单吗",
+    "平台公告：本周五起启用新的排班规则 —— 这个排班规则对 {ST} 有影响吗",
+]
+
 PRONOUN_WRITES = [
     "把它取消",
     "查一下 {WO}，然后把它关闭",
@@ -113,6 +125,9 @@ PRONOUN_WRITES = [
 # pronouns that are the key object of a read with nothing to determine them: still asked
 PRONOUN_OPEN = [
     "它现在在哪",
+    "（交班记录：今天白班正常，无异常。）\n它现在在哪",
+    "交班记录：今天白班正常，无异常 —— 这台车现在在哪",
+    "{AGV} 和 {AGV2} 都报过警 —— 它现在在哪",
     "那台车现在电量多少",
     "他们那单怎么样了",
     "那个东西修好了吗",
@@ -207,6 +222,7 @@ def reads() -> list[Case]:
     """Clear reads: never `clarify`."""
     return (_expand("topic", TOPIC, LAYOUTS) + _expand("pronoun", PRONOUN, LAYOUTS)
             + _expand("script", SCRIPT, LAYOUTS) + _expand("present", PRESENT, LAYOUTS)
+            + _expand("material", MATERIAL, {"plain": "{r}", "thanks": "{r} 谢谢"})
             + _expand("meta", META, {"plain": "{r}", "asr": "嗯 {r}"}))
 
 

@@ -62,7 +62,7 @@ def test_a_pronoun_that_is_the_key_is_still_asked(case: F.Case) -> None:
 
 def test_the_families_are_not_trivial() -> None:
     fams = {c.family for c in READS}
-    assert fams == {"topic", "pronoun", "script", "present", "meta"}
+    assert fams == {"topic", "pronoun", "script", "present", "meta", "material"}
     assert len(READS) >= 400 and len(F.writes()) >= 200
     assert sum(c.layout.endswith("+trad") for c in READS) * 2 == len(READS)
     assert all(F.to_traditional(c.text) == c.text for c in READS if c.layout.endswith("+trad"))

@@ -31,3 +31,30 @@ def test_the_issue_examples_are_right_or_unresolved():
     assert got["报价两万元美元"] == [("两万元", None)]
     assert got["8000元日元的配件"] == [("8000元", None)]
     assert got["距离12公尺"] == [("12公尺", "12 公尺")]
+
+
+def test_the_generated_cases_cover_the_forms_of_issue_27():
+    from nlu.evaluation.value_property import generate
+
+    exprs = [e for e, _, _ in generate(3000)]
+    joined = "".join(exprs)
+    for form in ("廿", "卅", "卌", "萬", "點", "美元", "日元", "欧元", "港币", "英镑", "韩元", "下个月", "本月",
+                 "千伏", "兆帕", "伏特", "万元", "块零"):
+        assert form in joined, form
+    # insertions inside a numeral, not only appended characters
+    assert sum(1 for e, at, _ in generate(3000) if at < len(e)) > 1000
+
+
+def test_a_seeded_run_over_every_form_has_no_partial_read():
+    from nlu.evaluation.value_property import generate
+
+    bad = [r for c in generate(4000, seed=2712) if (r := partial_read(*c)) is not None]
+    assert bad == []
+
+
+def test_a_character_between_two_arabic_numbers_leaves_both():
+    # not generated (it stands between two numbers as often as inside one): 15楼3台 stays two values
+    from nlu.values.quantities import find_amounts_and_quantities as f
+
+    assert [(m.text, m.canonical_value) for m in f("15楼3台")] == [("15", "15"), ("3台", "3 台")]
+    assert [(m.text, m.canonical_value) for m in f("五万鑫三千元")] == [("五万", None), ("三千元", None)]

@@ -1,0 +1,122 @@
+"""A write continues only when fully understood (issue 26, the write side): invariants over the
+generated families of `write_families.py`, not lists of cases.
+
+* A clear write of a family continues (a traditional script, a reason clause, a scope
+  restriction, a Latin adverb, a parameter with its value and unit, a real two-object order).
+* An unclear write asks (a count that does not match the objects, either way; a repeated verb
+  over a second object; a negation then its opposite; a write with no object).
+* A repaired write never keeps the abandoned object in canonicalText nor in the first option's
+  fillText, whatever the decision; under `continue` it names only the final object; its options
+  are complete orders, the repaired one first, never a splice of both.
+"""
+from __future__ import annotations
+
+import pytest
+
+from warm_pipeline import warm_pipeline
+from tests.decision.write_families import REF, Case, clear_writes, counted_lookalikes, repaired_writes, unclear_writes
+
+CLEAR = clear_writes()
+COUNT_MATCH = counted_lookalikes()
+UNCLEAR = unclear_writes()
+REPAIRED = repaired_writes()
+# Known gaps (read side, 2026-12-07): a cataphoric 这两个任务 before its list is an open pronoun
+# (write_open_coreference); a traditional 關閉 is offered as a correction and 讓 is not read as
+# 让 by the construction that makes a dispatch — the accounting itself reads them folded.
+_CATAPHORA = pytest.mark.xfail(reason="这N个… before its list is read as an open pronoun (coreference)", strict=False)
+_TRADITIONAL_STAGES = pytest.mark.xfail(reason="關閉 / 讓 are not folded by the stages before the accounting", strict=False)
+
+
+def _understand(text: str):  # noqa: ANN202
+    return warm_pipeline().understand(text, source="typed", reference_time=REF)
+
+
+def _ids(cases: list[Case]) -> list[str]:
+    return [f"{c.family}:{c.text}" for c in cases]
+
+
+def _clear_params() -> list:
+    out = []
+    for c in CLEAR + COUNT_MATCH:
+        marks = []
+        if c.family == "count_match" and c.text.lstrip("把").startswith("这"):
+            marks = [_CATAPHORA]
+        if c.family == "traditional" and ("關閉" in c.text or "讓" in c.text):
+            marks = [_TRADITIONAL_STAGES]
+        out.append(pytest.param(c, marks=marks, id=f"{c.family}:{c.text}"))
+    return out
+
+
+@pytest.mark.parametrize("case", _clear_params())
+def test_a_clear_write_of_a_family_continues(case: Case) -> None:
+    r = _understand(case.text)
+    assert r.decision.action == "continue", (r.decision.reason_codes, r.decision.clarification)
+
+
+@pytest.mark.parametrize("case", UNCLEAR, ids=_ids(UNCLEAR))
+def test_an_unclear_write_asks(case: Case) -> None:
+    r = _understand(case.text)
+    assert r.decision.action == "clarify", (r.decision.reason_codes, r.canonical_text)
+    if case.family == "no_object":
+        # what is to be done to is missing, or a pronoun names it with no antecedent (取消它)
+        assert r.decision.clarification.reason in ("missing_slot", "coreference"), r.decision.clarification
+
+
+@pytest.mark.parametrize("case", REPAIRED, ids=_ids(REPAIRED))
+def test_a_repaired_write_never_keeps_the_abandoned_object(case: Case) -> None:
+    r = _understand(case.text)
+    assert case.old not in r.canonical_text, (r.decision.action, r.canonical_text)
+    if r.decision.action == "continue":
+        assert case.new in r.canonical_text, r.canonical_text
+        return
+    assert r.decision.action == "clarify", r.decision
+    opts = r.decision.clarification.options
+    if opts:
+        assert case.old not in opts[0].fill_text, opts[0].fill_text
+    for o in opts:  # complete orders, never both objects spliced into one
+        assert not (case.old in o.fill_text and case.new in o.fill_text), o.fill_text
+
+
+def test_a_repaired_write_offers_the_repaired_order_then_the_original_one() -> None:
+    r = _understand("把 WO-20261111 关了，我是说 WO-20261112")
+    assert r.canonical_text == "把 WO-20261112 关了"
+    assert [o.fill_text for o in r.decision.clarification.options] == ["把 WO-20261112 关了", "把 WO-20261111 关了"]
+    # the order's own words between the object and the aside stay, a word the aside cuts goes
+    assert _understand("暂停 AGV-15 的当前任务 啊弄错了 是 AGV-51").canonical_text == "暂停 AGV-51 的当前任务"
+    assert _understand("关掉 WO-20261216 不好意思 号码输错了 WO-20261126").canonical_text == "关掉 WO-20261126"
+    r = _understand("调 AGV-64 去 ST-22……改成 ST-23 吧")  # 改成 after a destination repairs it
+    assert r.canonical_text == "调 AGV-64 去 ST-23 吧" and r.decision.action == "clarify"
+
+
+def test_the_repair_keeps_the_spans_of_what_the_user_said() -> None:
+    """Deleting the abandoned part maps the kept object to its own place in the original."""
+    r = _understand("暂停 AGV-35（更正：AGV-36）")
+    assert r.canonical_text == "暂停 AGV-36"
+    ent = next(e for e in r.entities if e.canonical_value == "AGV-36")
+    assert r.original_text[ent.source_span.start:ent.source_span.end] == "AGV-36"
+    assert any(c.type == "self_repair" for c in r.corrections)
+
+
+@pytest.mark.parametrize("word", ["口误", "布用", "蒙了", "串号", "眼花"])
+def test_an_unknown_word_in_a_reason_or_scope_clause_still_asks(word: str) -> None:
+    """The reason and scope classes claim a clause only when every word of it is theirs."""
+    for text in (f"取消 T-2026120801，客户那边{word}", f"取消 T-2026120801，其他的{word}别动",
+                 f"关闭工单 WO-20261208，已验收{word}"):
+        assert _understand(text).decision.action == "clarify", text
+
+
+def test_a_negation_of_the_user_in_a_reason_clause_is_not_a_third_partys() -> None:
+    assert _understand("取消 T-2026120801，我不要了").decision.action == "clarify"
+    assert _understand("取消 T-2026120801，客户不要了").decision.action == "continue"
+
+
+def test_a_turn_of_several_requests_is_never_repaired() -> None:
+    """Objects of one kind in different requests of a long turn (…全年…，尽快；…近30天…) are not a
+    repair: the benchmark's multi-request texts keep every request as said."""
+    from nlu.bench.corpus import generate
+
+    for u in generate(120, 7):
+        r = _understand(u.text)
+        assert "rule:repaired_write" not in r.decision.reason_codes, u.text[:80]
+        assert not any(c.type == "self_repair" and c.original_text.strip() and not c.replacement
+                       and len(c.original_text) > 24 for c in r.corrections), u.text[:80]
