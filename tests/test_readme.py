@@ -269,6 +269,24 @@ def test_the_readme_links_every_page_of_docs():
     assert {p.name for p in (ROOT / "docs").glob("*.md")} <= linked
 
 
+# --- docs/ pages whose examples are whole programs run too -----------------------------------------
+
+RUNNABLE_DOCS = ["docs/pipeline.md"]
+DOC_BLOCKS = [(name, b) for name in RUNNABLE_DOCS
+              for b in parse_blocks((ROOT / name).read_text(encoding="utf-8")) if b.lang == "python"]
+
+
+@pytest.mark.parametrize("block", [b for _, b in DOC_BLOCKS], ids=[f"{n} block {b.index}" for n, b in DOC_BLOCKS])
+def test_docs_example_runs_and_prints_what_it_shows(block: Block, tmp_path: Path):
+    script = tmp_path / "example.py"
+    script.write_text(block.code, encoding="utf-8")
+    r = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=_env(), capture_output=True, text=True,
+                       timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    shown = shown_after(block.code, "print(", "# ")
+    assert shown and matches(shown, r.stdout.splitlines()), r.stdout
+
+
 # --- the snippets ----------------------------------------------------------------------------------
 
 def test_the_first_command_understands_its_sentence(reader: Reader):
@@ -289,6 +307,7 @@ RUNNABLE = [b for b in BLOCKS if _kind(b) in ("python", "sh")]
 def test_snippet_runs_and_prints_what_the_readme_shows(block: Block, reader: Reader):
     r = reader.run(block)
     assert r.returncode == 0, f"{block.name} exited {r.returncode}:\n{r.stderr[-3000:]}"
+    assert "Traceback" not in r.stderr, f"{block.name} printed a traceback:\n{r.stderr[-3000:]}"
     shown = shown_after(block.code, "print(", "# ") if block.lang == "python" else block.shown
     printed = r.stdout.splitlines()
     if shown is not None:
