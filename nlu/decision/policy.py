@@ -120,7 +120,8 @@ class ClarificationPolicy:
         """The repair of a short write the self-repair grammar did not apply (a later object of the
         same kind after a repair-like segment), for the runner to run the stages again on; None on
         a read, a long text, a turn already decided or already repaired."""
-        if draft.gate is not None or draft.decision != "continue" or K.REPAIRED_WRITE in draft.scratch:
+        if draft.gate is not None or draft.decision != "continue" or K.REPAIRED_WRITE in draft.scratch \
+                or self.accounting is None or not self.accounting.could_repair(draft):
             return None
         turn = Turn.of(draft, set(draft.flags_raised), self.pack.questions, self.t, self.id_patterns, self.open_question,
                        self.non_data.fillers, self.accounting)

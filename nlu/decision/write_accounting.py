@@ -418,6 +418,11 @@ class WriteAccounting:
                 out.append((c0, c1, "time", draft.text[c0:c1]))
         return sorted(out)
 
+    @staticmethod
+    def could_repair(draft: Draft) -> bool:
+        """A turn short enough for `repair` to look at (the cheap test, before a Turn is built)."""
+        return len(draft.text) <= _REPAIR_TURN
+
     def repair(self, draft: "Draft", mark: bytearray | None = None) -> "Repair | None":
         """A later object of the same kind (or a later time) after a repair-like segment: the
         repaired reading, the later object in the earlier one's place, and the original order.

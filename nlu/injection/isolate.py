@@ -128,14 +128,15 @@ class Isolator:
         shapes cut on a soft shape or a role marker is kept whole; an instruction to a reader
         goes whatever its words."""
         base = self._isolate_shapes(text, cuts, breaks, wraps)
-        cited = self._cited(text, breaks) if base is not None or gate_search(self.roles, text) else []
+        gated = gate_search(self.roles, text)
+        cited = self._cited(text, breaks) if base is not None or gated else []
         if base is not None:
             base = self._keep_mentions(text, base, cuts, breaks, wraps, cited)
         if base is not None:
             base = self._keep_records(text, base, cuts, breaks)
         taken = [(s, e) for s, e, _ in base.drops] if base is not None else []
         readers = [(s, e) for s, e in reader_spans(self.roles, text, self._own_read, self._own_business, breaks, gaps,
-                                                 self._request)
+                                                 self._request, gated)
                    if not any(a <= s and e <= b for a, b in taken)
                    and not any(s < b and a < e for (a, b), _ in cited)]  # a cited quote is data
         if not readers:

@@ -176,7 +176,8 @@ def sentences(text: str, breaks: frozenset[int] = frozenset()) -> list[tuple[int
 
 
 def reader_spans(rules: RoleRules, text: str, own_read, own_business, breaks: frozenset[int] = frozenset(),  # noqa: ANN001
-                 gaps: frozenset[int] = frozenset(), business=None) -> list[tuple[int, int]]:  # noqa: ANN001
+                 gaps: frozenset[int] = frozenset(), business=None,  # noqa: ANN001
+                 gated: bool | None = None) -> list[tuple[int, int]]:
     """Spans of instructions to a reader: from the reader clause to its sentence's end (a
     frame — a story, an example, an encoded or foreign payload — to its line's end); and what
     follows a run of blank lines to its line's end (text set out of the user's sight).
@@ -199,7 +200,7 @@ def reader_spans(rules: RoleRules, text: str, own_read, own_business, breaks: fr
         close = _CLOSE.search(text, m.end(), line_end)
         # a short tag ([用户补充]) heads what follows on its line; a long one holds its claim inside
         out.append((m.start(), close.end() if close and close.start() - m.end() > 6 else line_end))
-    if not gate_search(rules, text):
+    if not (gate_search(rules, text) if gated is None else gated):  # `gated`: the caller's answer
         return out
     for s, e in sentences(text, breaks):
         line_end = next((b for a, b in line_spans if a <= s < b), e)
