@@ -35,6 +35,8 @@ def key(kind: str, rnd: random.Random) -> str:
         return f"WO-2026{rnd.randint(1000, 9999)}"
     if kind == "ST":
         return f"ST-{rnd.randint(10, 40)}"
+    if kind == "HXD":
+        return f"HXD1-0{rnd.randint(100, 999)}"
     return f"AGV-{rnd.randint(10, 99)}"
 
 

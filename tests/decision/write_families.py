@@ -35,16 +35,18 @@ class Case(NamedTuple):
     new: str = ""  # the object the user finally means
 
 
-def key(kind: str, rnd: random.Random) -> str:
-    if kind == "T":
-        return f"T-2026{rnd.randint(100000, 999999)}"
-    if kind == "WO":
-        return f"WO-2026{rnd.randint(1000, 9999)}"
-    if kind == "ST":
-        return f"ST-{rnd.randint(10, 40)}"
-    if kind == "HXD":
-        return f"HXD1-0{rnd.randint(100, 999)}"
-    return f"AGV-{rnd.randint(10, 99)}"
+def _corrected_orders_module():  # noqa: ANN202 - the module eval/corrected_orders.py
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "eval" / "corrected_orders.py"
+    spec = importlib.util.spec_from_file_location("corrected_orders", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+key = _corrected_orders_module().key  # one way to make a key of a kind, shared with eval/corrected_orders.py
 
 
 def _distinct(kind: str, rnd: random.Random, n: int) -> list[str]:
