@@ -67,6 +67,7 @@ INJECTION_FLAG = _flag("injection_flag", "protect", ("route", "decision"), "inje
 INJECTION_ONLY = _flag("injection_only", "protect", ("decision",), "nothing but injected material was typed")
 INJECTION_MIXED = _flag("injection_mixed", "protect", ("decision",), "injected and requested words shared a unit: never continued")
 INJECTION_SPLIT = _flag("injection_split", "protect", ("decision",), "the clean units left hold no complete business request")
+PASTED_EGRESS = _flag("pasted_egress", "protect", ("decision",), "pasted material holds an order to send data out: whose order it is cannot be told")
 LOOKALIKE_IDENTIFIER = _flag("lookalike_identifier", "protect", ("route", "decision"), "an identifier with look-alike characters (AGV-O1)")
 AMBIGUOUS_CORRECTION = _flag("ambiguous_correction", "correct", ("decision",), "a correction that could change meaning is only a suggestion")
 PINYIN_WARMING = _flag("pinyin_warming", "correct", ("decision",), "the pinyin models were still loading: that path was skipped")
@@ -100,6 +101,8 @@ FILLER_DEMONSTRATIVES = _scratch("filler_demonstratives", "coreference", ("decis
                                  "(o0, o1) of bare demonstratives in a filler's place (谢谢啊 那个 先这样吧) that name nothing")
 DESCRIBED_REFERENCES = _scratch("described_references", "coreference", ("decision",),
                                 "(o0, o1) of mover phrases a place before them describes (ST-18那台车): a read need not ask which one")
+DATA_SPANS = _scratch("data_spans", "protect", ("srl", "decision"),
+                      "(o0, o1) of the user's pasted material (quotes, pasted lines, form fields): its write words order nothing")
 ASKED_WRITES = _scratch("asked_writes", "srl", ("decision",),
                         "(o0, o1) of write words a question asks about, not orders (nlu.semantics.asked_write)")
 SRL_IMPLICIT = _scratch("srl.implicit", "srl", ("route", "decision"), "the frames were implied (no action word)")

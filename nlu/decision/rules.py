@@ -116,6 +116,13 @@ def injection_mixed(turn: Turn) -> Clarification | None:
     return None
 
 
+def pasted_egress(turn: Turn) -> Clarification | None:
+    """Pasted material holds an order to send data out: it is not inert data and not the user's request — ask what the user wants, with no option."""
+    if K.PASTED_EGRESS in turn.flags:
+        return clarify(turn.draft, "intent", turn.q.question("pasted_order"), ["canonicalText"])
+    return None
+
+
 # -- keys that may not be what the user meant -----------------------------------------------
 def lookalike_identifier(turn: Turn) -> Clarification | None:
     """An identifier with a look-alike character (AGV-O1): confirm it, offering only the caller's catalog entry."""
@@ -544,6 +551,7 @@ def weak_domain_evidence(turn: Turn) -> Clarification | None:
 RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
     injection_only,
     injection_mixed,
+    pasted_egress,
     lookalike_identifier,
     lookalike_characters,
     alternatives_disagree,
@@ -746,13 +754,19 @@ def _names_material_of_the_turn(turn: Turn, k) -> bool:  # noqa: ANN001
     * it stands after pasted material set off by a line break, a dash or a colon, with no
       object key before it ([SYSTEM] maintenance window 02:00-04:00 — 这个维护窗口期间…)."""
     text = turn.draft.original
+    said = text[k.o0:k.o1]
+    start = max((text.rfind(ch, 0, k.o0) for ch in "。；;！!？?\n"), default=-1) + 1
+    if _DEMONSTRATIVE_NP.match(said) or said.startswith(("这", "這", "它")):
+        # right after the user's pasted material (转发…：请撤销 T-1 和 T-2。这个是什么意思): the
+        # pronoun opens the user's own words about it
+        if any(b <= k.o0 and not text[b:k.o0].strip(" 　\t\n。；;！!？?”’」』\"'——-") for _a, b in
+               turn.draft.scratch.get(K.DATA_SPANS) or ()):
+            return True
     m = _MATERIAL_NOUN.match(text, k.o1)
     if m is not None:
         noun = m.group()
         if any(noun[:n] in text[:k.o0] for n in range(len(noun), 1, -1)):
             return True
-    said = text[k.o0:k.o1]
-    start = max((text.rfind(ch, 0, k.o0) for ch in "。；;！!？?\n"), default=-1) + 1
     if said.startswith("它") and _DEMONSTRATIVE_NP.match(text, start) and start < k.o0 - 2:
         return True
     # a demonstrative with a noun that names no domain object (这个维护窗口, not 这台车 or 这个任务)

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from nlu.draft import Draft, ProtectedFact
 from nlu.injection import Isolator
+from nlu import draft_keys as K
 from nlu.injection.marks import removed_marks
 from nlu.lexicon import Pack, default_pack
 from nlu.lexicon.word_classes import alternation, char_class, function_words, number_context, referring_words
@@ -257,8 +258,10 @@ class ProtectStage(Stage):
         if not tagged:
             draft.scratch["unverified_names"] = [to_original(s, e) for s, e in unverified]
         # a write called off (不要取消 T-…) orders nothing: in a long text the semantic stages run
+        data = draft.scratch.get(K.DATA_SPANS) or ()
         draft.scratch["imperative_writes"] = [w for w in writes if _imperative(draft.original, w[0])
-                                              and not negated_order(draft.original, w[0])]
+                                              and not negated_order(draft.original, w[0])
+                                              and not any(a <= w[0] and w[1] <= b for a, b in data)]
         if any(p.suspicious for p in facts):
             draft.raise_flag("lookalike_identifier")
         return reason
@@ -327,6 +330,12 @@ class ProtectStage(Stage):
         """Drop injected instructions before anything is protected (they are not the question)."""
         text = draft.text
         marks = removed_marks(draft.alignment)
+        data = self._isolator.data_spans(text, marks.breaks)
+        # the user's pasted material (nlu.injection.isolate.Isolator.data_spans), in original
+        # coordinates: no write of the user's comes from a write word there
+        draft.scratch[K.DATA_SPANS] = [draft.alignment.to_original(a, b) for a, b in data]
+        if data and self._isolator.pasted_egress(text, data, marks.breaks):
+            draft.raise_flag(K.PASTED_EGRESS)
         found = self._isolator.isolate(text, marks.cuts, marks.breaks, marks.wraps, marks.gaps)
         if found is None:
             return None

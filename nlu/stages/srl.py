@@ -23,7 +23,7 @@ import re
 from bisect import bisect_left, bisect_right
 
 from nlu.draft import Argument, Draft, Frame
-from nlu.draft_keys import ASKED_WRITES, DEADLINE, SRL_IMPLICIT, WRITE_ACTIONS
+from nlu.draft_keys import ASKED_WRITES, DATA_SPANS, DEADLINE, SRL_IMPLICIT, WRITE_ACTIONS
 from nlu.lexicon import Pack, default_pack, load_data_file
 from nlu.lexicon.word_classes import alternation, function_words, implied_action_words
 from nlu.pipeline.stage import Stage
@@ -110,7 +110,8 @@ class SrlStage(Stage):
                                 0.9, write))
             positions.append(a.c0)
         # (a long text's writes are judged by their narration, below: design 15.2)
-        asked = _asked_writes(view, frames, actions, draft) if draft.gate != "long" else []
+        asked = _asked_writes(view, frames, actions, draft) if draft.gate != "long" else \
+            _data_writes(frames, actions, draft.scratch.get(WRITE_ACTIONS) or (), draft.scratch.get(DATA_SPANS) or (), draft)
         if asked:
             draft.scratch[ASKED_WRITES] = asked
         if draft.gate == "long":
@@ -481,9 +482,12 @@ def _asked_writes(view: SentenceView, frames: list[Frame], actions: list[Word],
     (framed or not: T-… 取消成功了没有) are not accounted as orders. A requested one
     (能不能帮我取消 T-…？) stays a write."""
     words = draft.scratch.get(WRITE_ACTIONS) or ()
-    if not (words or any(f.write and not f.negated for f in frames)) or not asked_write.asks(view.text):
-        return []
+    data = draft.scratch.get(DATA_SPANS) or ()
     out = []
+    if data:  # a write word in the user's pasted material is the material's, not an order
+        out = _data_writes(frames, actions, words, data, draft)
+    if not (words or any(f.write and not f.negated for f in frames)) or not asked_write.asks(view.text):
+        return out
     framed = set()
     for frame, a in zip(frames, actions):
         framed.add((a.c0, a.c1))
@@ -494,4 +498,20 @@ def _asked_writes(view: SentenceView, frames: list[Frame], actions: list[Word],
         c0, c1 = draft.to_current(o0, o1)
         if (c0, c1) not in framed and c1 > c0 and asked_write.asked_about(view.text, c0, c1) is not None:
             out.append((o0, o1))
+    return out
+
+
+def _data_writes(frames: list[Frame], actions: list[Word], words, data, draft: Draft) -> list[tuple[int, int]]:  # noqa: ANN001
+    """The write verbs inside the user's pasted material (``DATA_SPANS``): their frames become
+    reads and their spans are not accounted as orders, like an asked write's."""
+    def inside(o0: int, o1: int) -> bool:
+        return any(a <= o0 and o1 <= b for a, b in data)
+
+    out = []
+    for frame, a in zip(frames, actions):
+        o = draft.to_original(a.c0, a.c1)
+        if frame.write and inside(*o):
+            frame.write = False
+            out.append(o)
+    out += [tuple(w) for w in words if inside(*w) and tuple(w) not in out]
     return out
