@@ -25,7 +25,7 @@ from nlu.lexicon.word_classes import function_words, referring_words
 from nlu.draft import Clarification, Draft
 from nlu.decision import write_accounting as _accounting
 from nlu.semantics import asked_write, write_intent
-from nlu.semantics.write_risk import write_risk as _write_risk
+from nlu.semantics.write_risk import WHICH_OBJECT, write_risk as _write_risk
 from nlu.suspicious import find_suspicious, is_model_name
 from nlu.values.times import impossible_dates
 
@@ -302,7 +302,7 @@ def _which_objects(turn: Turn, check: str) -> Clarification | None:
     pair = getattr(turn.accounting, check)(turn.draft)
     if pair is None:
         return None
-    return clarify(turn.draft, "missing_slot", turn.q.question("objects_not_conjoined", first=pair[0], second=pair[1]),
+    return clarify(turn.draft, WHICH_OBJECT, turn.q.question("objects_not_conjoined", first=pair[0], second=pair[1]),
                    ["semanticFrames", "entities"])
 
 
@@ -320,7 +320,7 @@ def count_mismatch(turn: Turn) -> Clarification | None:
     found = turn.accounting.count_mismatch(turn.draft)
     if found is None:
         return None
-    return clarify(turn.draft, "missing_slot", turn.q.question("count_mismatch", count=found[0], objects=found[1]),
+    return clarify(turn.draft, WHICH_OBJECT, turn.q.question("count_mismatch", count=found[0], objects=found[1]),
                    ["semanticFrames", "entities"])
 
 
@@ -349,7 +349,10 @@ def unexplained_write(turn: Turn) -> Clarification | None:
     if not gaps:
         return None
     shown = gaps[0].text[:_accounting.SHOWN]
-    return clarify(turn.draft, "protected_change", turn.q.question("unexplained_write", shown=shown),
+    # what is not understood decides the reason: the speaker's doubt about the object (好像是 T-… 吧)
+    # asks which object (entity); anything else may change a fact of the write (protected_change)
+    reason = WHICH_OBJECT if turn.accounting.doubts_object(turn.draft, gaps) else "protected_change"
+    return clarify(turn.draft, reason, turn.q.question("unexplained_write", shown=shown),
                    ["canonicalText", "semanticFrames"])
 
 

@@ -60,7 +60,7 @@ _EACH = ("各", "每", "分别")
 
 #: classes of write_accounting.json that name words to recognise, not words that explain a write
 _NOT_DECLARED = frozenset({"repairClosers", "shortWriteVerbs", "reasonOpeners", "thirdParties", "reasonWords", "scopeNouns",
-                           "untouchedVerbs"})
+                           "untouchedVerbs", "objectHedges"})
 
 
 def _words_of(classes: WordClasses) -> Iterable[str]:
@@ -113,6 +113,8 @@ class WriteAccounting:
         markers = {m for m in (*pack.self_repair_markers, *repair["markers"], *repair["softMarkers"]) if m} - verbs
         words.difference_update(markers)
         self.markers: WordScanner = WordScanner((fold_ascii(m), True) for m in markers)
+        # the speaker's doubt about the object (好像是 …吧, 记不清了): never claimed, whatever class holds it
+        self.hedges: WordScanner = WordScanner((fold_ascii(h), True) for h in own.object_hedges)
         self.words = frozenset(w for w in words if w)
         self.scanner: WordScanner = WordScanner((fold_ascii(w), True) for w in self.words)
         grammar, implied = function_words(root), implied_action_words(root)
@@ -200,7 +202,21 @@ class WriteAccounting:
                 continue
             if not any(k0 <= c0 and c1 <= k1 for k0, k1 in keys):
                 mark[c0:c1] = bytes(c1 - c0)
+        for c0, c1 in self.hedged(folded):
+            mark[c0:c1] = bytes(c1 - c0)
         return mark
+
+    def hedged(self, text: str) -> list[tuple[int, int]]:
+        """Spans of the speaker's doubt about what the write acts on (好像是, 记不清): objectHedges."""
+        return self.hedges.longest_each(text)
+
+    def doubts_object(self, draft: "Draft", gaps: list["Unexplained"]) -> bool:
+        """All the write leaves unexplained is the speaker's doubt (好像是 T-… 吧, 大概是 AGV-16 吧 我也记不清了),
+        and it names a key: which object is meant is what is uncertain."""
+        if not gaps or not self.keys(draft):
+            return False
+        spans = self.hedged(draft.text.translate(self.fold))
+        return bool(spans) and all(any(h0 < g.end and g.start < h1 for h0, h1 in spans) for g in gaps)
 
     def _claim_reasons(self, draft: "Draft", text: str, mark: bytearray) -> None:
         """Claim a reason or result clause after the order (，因为客户那边不要了; 。已验收合格): opened by

@@ -57,6 +57,11 @@ if TYPE_CHECKING:
 # what an object of a write can be; a quantity or a time is a parameter, not an object
 _OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
 _TIME_KINDS = frozenset({"time", "time_range"})
+#: the reason of a question whose answer is which named object a write means (one of two keys
+#: offered as alternatives, a mover said by a number the layer cannot confirm): the ontology's
+#: `entity` — an object reference bare or unknown in a way that changes the request. A missing
+#: value stays `missing_slot`; a changed fact `protected_change`.
+WHICH_OBJECT = "entity"
 _PAUSE = frozenset(" \t，,。.！!？?；;：:、\n")
 # what may close a turn after a dangling correction marker: pauses and soft particles (function_words.json)
 _CLOSING = " \t，,。.！!？?；;…~～" + "".join(function_words().soft_particles)
@@ -328,9 +333,9 @@ def _unconfirmed_object(draft: Draft, q: QuestionTexts) -> Clarification | None:
     for e in draft.entities:
         if e.type in _OBJECT_TYPES and not e.confirmed and e.canonical_value is None:
             shown = draft.original[e.o0:e.o1]
-            # a write's object that is not certain is a missing slot of the write (issue 13: a write
-            # whose object is uncertain asks `protected_change` or `missing_slot`)
-            return Clarification("missing_slot", q.question("unconfirmed_object", shown=shown), ["entities", "semanticFrames"], [])
+            # a write's object that is not certain: which object is meant is an `entity` question
+            # (ontology: an object reference bare or unknown in a way that changes the request)
+            return Clarification(WHICH_OBJECT, q.question("unconfirmed_object", shown=shown), ["entities", "semanticFrames"], [])
     return None
 
 
@@ -411,7 +416,7 @@ def _alternative_objects(draft: Draft, q: QuestionTexts) -> Clarification | None
         if tail is not None:
             end += gap + len(tail)  # the option replaces "ST-05，或者ST-06也行" whole
         opts = readings(draft, a.o0, end, [(x, x), (y, y)])
-        return Clarification("missing_slot", q.question("alternative_objects", first=x, second=y),
+        return Clarification(WHICH_OBJECT, q.question("alternative_objects", first=x, second=y),
                              ["entities", "semanticFrames"], opts)
     return None
 
@@ -439,7 +444,7 @@ def _two_destinations(draft: Draft, q: QuestionTexts) -> Clarification | None:
     text = draft.original
     x, y = text[a.o0:a.o1], text[b.o0:b.o1]
     opts = readings(draft, a.o0, b.o1, [(x, x), (y, y)])
-    return Clarification("missing_slot", q.question("alternative_objects", first=x, second=y),
+    return Clarification(WHICH_OBJECT, q.question("alternative_objects", first=x, second=y),
                          ["entities", "semanticFrames"], opts)
 
 
