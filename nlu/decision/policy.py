@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from nlu.decision.non_data import NON_DATA, NonDataJudge
 from nlu.decision.open_question import OpenQuestionJudge
-from nlu.decision.rules import RULES, Rule, Turn, orders_write
+from nlu.decision.rules import RULES, Rule, Turn, may_order_write
 from nlu.decision.write_accounting import WriteAccounting
 from nlu import draft_keys as K
 from nlu.draft import Clarification, Draft
@@ -125,7 +125,7 @@ class ClarificationPolicy:
             return None
         turn = Turn.of(draft, set(draft.flags_raised), self.pack.questions, self.t, self.id_patterns, self.open_question,
                        self.non_data.fillers, self.accounting)
-        if not orders_write(turn):
+        if not may_order_write(turn):
             return None
         return self.accounting.repair(draft)
 

@@ -272,6 +272,19 @@ def verbless_dispatch(turn: Turn) -> Clarification | None:
     span = write_intent.verbless_dispatch(turn.draft)
     if span is None:
         return None
+    draft = turn.draft
+    # a move the user may order is accounted like a write before its intent is asked — whatever
+    # the answer, these stay open: which of two movers set side by side (AGV-01 AGV-02 去 ST-05),
+    # and a clock that does not exist (今晚 19:75 出发去 ST-02)
+    if turn.accounting is not None:
+        pair = turn.accounting.not_conjoined(draft)
+        if pair is not None:
+            return clarify(draft, WHICH_OBJECT, turn.q.question("objects_not_conjoined", first=pair[0], second=pair[1]),
+                           ["semanticFrames", "entities"])
+    bad = _accounting.invalid_clocks(draft.text)
+    if bad:
+        return clarify(draft, "protected_change", turn.q.question("impossible_time", shown=draft.text[bad[0][0]:bad[0][1]]),
+                       ["entities", "semanticFrames"])
     shown = turn.draft.original[span[0]:span[1]]
     return clarify(turn.draft, "intent", turn.q.question("verbless_dispatch", shown=shown), ["semanticFrames"])
 
@@ -637,6 +650,13 @@ def _asks_how_a_write_goes(turn: Turn) -> bool:
     so no template or domain is asked for (design 15.3); nothing is written."""
     draft = turn.draft
     return bool(draft.scratch.get(K.ASKED_WRITES)) and asked_write.asks_open(draft.text) and not _orders_write(turn)
+
+
+def may_order_write(turn: Turn) -> bool:
+    """A write, or a move said with no verb (AGV-18 明天早上8点去ST-04): a write the user may mean.
+    Its repair is applied like a write's (the runner repairs it), so the question is about the
+    order the user finally means."""
+    return _orders_write(turn) or write_intent.verbless_dispatch(turn.draft) is not None
 
 
 orders_write = _orders_write  # the policy asks it before the runner repairs a write

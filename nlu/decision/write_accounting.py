@@ -123,6 +123,13 @@ class WriteAccounting:
         write_words = {a.word for a in pack.actions if a.write} | latin_verbs
         write_words |= {w for w in (*implied.change_verbs, *implied.two_char_verbs, *implied.value_change_verbs) if len(w) >= 2}
         self.write_words = WordScanner((fold_ascii(w), True) for w in write_words)
+        # a colloquial disposal verb said after its object with no 把 (T-… T-… 都撤了, WO-… 关了):
+        # told (it was done) or ordered — a write the user may mean, so it is accounted
+        gap = sorted({*implied.record_nouns, *implied.disposal_scope_adverbs, *implied.disposal_gap_words},
+                     key=len, reverse=True)
+        self.topic_disposal = re.compile(r"(?:\s|" + "|".join(map(re.escape, gap)) + r")*["
+                                         + "".join(map(re.escape, (*implied.disposal_update_verbs, *implied.disposal_cancel_verbs)))
+                                         + r"](?:" + "|".join(map(re.escape, implied.disposal_perfectives)) + r")")
         self.latin_verbs = tuple(sorted(fold_ascii(v) for v in latin_verbs))
         self.negations = tuple(sorted((n for n in pack.negation_words if len(n) <= 2), key=len, reverse=True))
         self.short_verbs = re.compile("(?:" + "|".join(map(re.escape, own.short_write_verbs)) + r")(?=\s*(?:[去到给往]\s*)?(?:"
@@ -283,7 +290,9 @@ class WriteAccounting:
 
     def says_a_write_word(self, draft: "Draft") -> bool:
         """A word of any of the pack's write vocabularies (actions, change verbs, Latin verbs) in the text."""
-        return bool(self.write_words.longest_each(draft.text)) or self.short_verbs.search(draft.text) is not None
+        text = draft.text
+        return bool(self.write_words.longest_each(text)) or self.short_verbs.search(text) is not None \
+            or any(self.topic_disposal.match(text, c1) for _c0, c1, _t, _x in self.keys(draft))
 
     def orders_write_alone(self, draft: "Draft") -> bool:
         """A short turn that orders a write and names nothing (再派一台过去, cancel it pls): no key, no

@@ -262,8 +262,11 @@ def _change(view: SentenceView, i: int) -> Word | None:
         return None
     lo, hi = view.clause_span(i)
     disposed = [k for k, ch in enumerate(text[lo:i], lo) if ch == _BA and _free(view, k)]
+    # HXD3C-0456 的检修计划推迟到下周一: an attribute of the object said before it, then the value
+    topic = text[lo:i].rstrip().endswith(_CHANGE_ATTRIBUTES) and m.group() in _TWO_CHAR_VERBS \
+        and changed_object(view, lo, i) is not None
     if i > 0 and "\u4e00" <= text[i - 1] <= "\u9fff" and text[i - 1] not in _CHANGE_LEFT and \
-            not any(n.c1 == i for n in view.negations) and not (disposed and m.group() in _TWO_CHAR_VERBS):
+            not any(n.c1 == i for n in view.negations) and not (disposed and m.group() in _TWO_CHAR_VERBS) and not topic:
         return None  # 不用推迟 / 别改: a negation may stand right before; 把…计划推迟: the object does
     if _has_action(view, lo, hi):
         return None
@@ -280,6 +283,7 @@ def _change(view: SentenceView, i: int) -> Word | None:
     follows = follows or m.group() in _TWO_CHAR_VERBS and any(x.c0 > k for k in disposed for x in view.mentions
                                                           if x.c1 <= i and x.type in _CHANGE_OBJECT_TYPES)
     follows = follows or _changed_to_value(view, i, j, lo, hi)
+    follows = follows or topic and bool(text[j:hi].strip(_SENT_TAIL + _LE)) and not _ASKING_TAIL.search(text[j:hi])
     if not follows:
         return None
     w = Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
@@ -652,8 +656,10 @@ def _disposal(view: SentenceView, i: int) -> Word | None:
 _SENT_AWAY = re.compile(f"\\s*(?P<v>[{char_class(_W.send_verbs)}])(?:{alternation(sorted(_W.send_away, key=len, reverse=True))})")
 _RECORD_NOUNS_LONGEST_FIRST = tuple(sorted(_W.record_nouns, key=len, reverse=True))
 _COLLOQUIAL_CLASS = _TOPIC_DISPOSAL_CLASS  # the same verbs with 把 (把 T-… 撤了) as without (T-… 撤掉)
-# after the disposal's object: its record noun (的工单), 给, then 撤/关/停 + 了/掉 (把 T-… 给撤了)
-_COLLOQUIAL_VERB = re.compile(f"\\s*(?:{_DE}?\\s*(?:{alternation(_W.record_nouns)}))?\\s*{_GEI}?\\s*"
+# after the disposal's object: its record noun (的工单), a scope adverb (都), 给, then 撤/关/停 + 了/掉
+# (把 T-… 给撤了, 把 T-… 和 T-… 都撤了)
+_COLLOQUIAL_VERB = re.compile(f"\\s*(?:{_DE}?\\s*(?:{alternation(_W.record_nouns)}))?\\s*"
+                              f"(?:{alternation(sorted(_W.disposal_scope_adverbs, key=len, reverse=True))})?\\s*{_GEI}?\\s*"
                               f"(?P<v>[{char_class(tuple(_COLLOQUIAL_CLASS))}])(?:{alternation(_W.disposal_perfectives)})")
 
 
@@ -948,11 +954,36 @@ def _latin_write(view: SentenceView, i: int) -> Word | None:
     lo, hi = span
     obj = next((x for x in view.mentions if x.c0 >= m.end()), None)
     if obj is None or obj.c1 > hi or obj.type not in _CHANGE_OBJECT_TYPES or gap.match(text, m.end()).end() != obj.c0:
-        return None
+        return _latin_write_after(view, i, m, lo, hi, verbs)
     left = text[lo:i].rstrip().lower()
     if left.endswith(negations):
         return None
     return Word(i, m.end(), "action", ImpliedAction(m.group(), verbs[m.group().lower()], True), m.group())
+
+
+def _latin_write_after(view: SentenceView, i: int, m, lo: int, hi: int, verbs) -> Word | None:  # noqa: ANN001
+    """把 AGV-20 的 task T-… cancel 掉 / T-… cancel 掉: the English write verb after its object,
+    said in the Chinese order — 把 before the object or 掉 after the verb — closing its clause,
+    not asked: a write of the verb's class, as with a Chinese verb (把 T-… 撤掉)."""
+    text = view.text
+    obj = next((x for x in reversed(view.mentions) if lo <= x.c0 and x.c1 <= i), None)
+    if obj is None or obj.type not in _CHANGE_OBJECT_TYPES or text[obj.c1:i].strip():
+        return None
+    rest = text[m.end():hi]
+    tail = rest.strip(" \t")
+    diao = tail.startswith(_LATIN_DISPOSAL_TAIL)
+    if diao:
+        tail = tail[len(_LATIN_DISPOSAL_TAIL):]
+    if tail.strip(_SENT_TAIL + _LE) or _ASKING_TAIL.search(rest) or view.has_cue(cues.QUESTION):
+        return None
+    if not diao and _BA not in text[lo:obj.c0]:
+        return None
+    if _narrated(text, lo, i):
+        return None
+    return Word(i, m.end(), "action", ImpliedAction(m.group(), verbs[m.group().lower()], True), m.group())
+
+
+_LATIN_DISPOSAL_TAIL = "掉"
 
 
 def class_mover_sent(text: str, j: int, hi: int) -> bool:

@@ -31,6 +31,9 @@ from nlu.lexicon.word_classes import function_words
 
 _MOVERS = frozenset({"vehicle", "locomotive"})
 _PLACES = frozenset({"station", "location"})
+_TIMES = frozenset({"time", "time_range"})  # what may stand between a mover and its motion word
+# a clock the value stage did not read (今晚 19:75: no such minute) after a time said before the move
+_CLOCK_SHAPE = re.compile(r"^\d{1,3}\s*分|^\d{1,3}\s*[:：]\s*\d{1,3}|^\d{1,3}\s*[点时](?:\s*\d{1,3}\s*分)?")
 _OBJECTS = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
 _UNDECIDED_REACH = 16  # code points from 要不要 to the write verb it governs (要不要把 AGV-08 派去)
 _VAGUE_REACH = 12  # code points between a vague verb and its object
@@ -60,6 +63,7 @@ class _Data:
     order_negations: tuple[str, ...] = ()  # 不要 / 不是 before the openers: 不要帮我改 orders nothing
     retracting: tuple[str, ...] = ()  # 不 / 别 / 不要 right before the verb of 不取消了吗
     retraction_asks: tuple[str, ...] = ()  # 了吗 / 了没 right after it
+    repair_words: re.Pattern[str] = re.compile("")  # 打错了, 说错了: cleaning.json's self-repair markers
 
 
 def _longest_first(words) -> tuple[str, ...]:  # noqa: ANN001
@@ -92,6 +96,7 @@ def _data() -> _Data:
         order_negations=_longest_first(d.get("orderNegations", ())),
         retracting=_longest_first(d["retractedWriteNegations"]),
         retraction_asks=_longest_first(d["retractedWriteAsks"]),
+        repair_words=_alternation(load_data_file("cleaning.json")["selfRepair"]["markers"]),
     )
 
 
@@ -185,7 +190,9 @@ def verbless_dispatch(draft: Draft) -> tuple[int, int] | None:
             if e.type not in _MOVERS or _CLAUSE_BREAK.intersection(text[e.c1:first.c0]):
                 break
             first = e
-        if data.asking.search(text) or data.describing.search(text):
+        # a 了 of a repair word (，sorry打错了，是10点) describes no move: the repair is the accounting's
+        told = data.repair_words.sub(lambda m: " " * len(m.group()), text) if data.repair_words.pattern else text
+        if data.asking.search(text) or data.describing.search(told):
             return None  # 了吗, 的路线, 几点到: a question about the move, read as one
         return first.o0, place.o1
     return None
@@ -208,6 +215,27 @@ def _mover_sent_to(ents: list[_Said], i: int, text: str, data: _Data) -> int | N
     if place.type not in _PLACES or i == 0:
         return None
     before = ents[i - 1]
+    if before.type in _TIMES or before.type == "quantity":
+        # AGV-18 明天早上8点去ST-04 / AGV-07 今晚 19:75 出发去 ST-02: the time the move is for,
+        # said between the mover and the motion word (a departure word may follow it); a clock the
+        # value stage did not read (19点75分: 75 read as a number) stands there as its text
+        j = i - 1
+        while j > 0 and (ents[j].type in _TIMES or ents[j].type == "quantity"):
+            j -= 1
+        said = ents[j + 1:i]
+        if ents[j].type not in _MOVERS or not any(e.type in _TIMES for e in said):
+            return None
+        gap = list(text[ents[j].c1:place.c0])
+        for e in said:
+            if e.type in _TIMES:
+                gap[e.c0 - ents[j].c1:e.c1 - ents[j].c1] = " " * (e.c1 - e.c0)
+        rest = "".join(gap).strip(" ，,")
+        rest = _CLOCK_SHAPE.sub("", rest, count=1).strip(" ，,")
+        for w in data.departures:
+            if rest.startswith(w):
+                rest = rest[len(w):].strip(" ，,")
+                break
+        return j if rest in data.motion else None
     if before.type in _MOVERS:
         return i - 1 if text[before.c1:place.c0].strip() in data.motion else None
     if before.type not in _PLACES or i < 2 or ents[i - 2].type not in _MOVERS:

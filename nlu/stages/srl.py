@@ -204,6 +204,8 @@ class SrlStage(Stage):
         for frame, items in zip(frames, args):
             items.sort(key=lambda x: x[0])
             frame.arguments = _merge([a for _, a in items])
+        if not implicit and len(frames) >= 2:
+            _carry_objects(draft, view, frames, positions)
         draft.frames.extend(frames)
 
         for frame, a in zip(frames, actions if not implicit else []):
@@ -393,6 +395,65 @@ class SrlStage(Stage):
     @staticmethod
     def _evidence(draft: Draft, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
         return [draft.to_original(a, b) for a, b in sorted(spans)]
+
+
+_CARRIED_TYPES = frozenset({"vehicle", "locomotive"})  # a topic a chain of clauses is said about
+_OBJECT_KINDS = frozenset({"vehicle", "locomotive", "task", "work_order", "station", "location"})
+_ECHO_WORDS = tuple(sorted(implied_action_words().echo_confirmations, key=len, reverse=True))
+_ECHO_TAILS = tuple(sorted((*implied_action_words().disposal_perfectives, "一下", "下"), key=len, reverse=True))
+
+
+def _carry_objects(draft: Draft, view: SentenceView, frames: list[Frame], positions: list[int]) -> None:
+    """A write frame with no object of its own that continues an earlier write of the turn takes
+    that write's object, so it is not read as a write on nothing:
+
+    * an echo (把 WO-… 关闭掉 嗯 对 关闭): the same verb again with only confirmation words and
+      pauses between — one order, said twice;
+    * a topic chain (AGV-06 暂停接单，先回充电桩充电): the turn opens with one mover as its topic,
+      the first write is about it, and a later clause names no object of its own — its subject
+      is still the topic (not 取消 T-…，再新建一个: T-… is an object after its verb, no topic).
+    """
+    text = view.text
+    writes = [(k, f, pos) for k, (f, pos) in enumerate(zip(frames, positions)) if f.write and not f.negated]
+    if len(writes) < 2:
+        return
+    first_k, first, first_pos = writes[0]
+    topic = view.mentions[0] if view.mentions else None
+    is_topic = topic is not None and topic.type in _CARRIED_TYPES and topic.c1 <= first_pos and \
+        any(topic.id in (a.entity_ids or ()) for a in first.arguments if a.role == "patient") and \
+        not any(m.type in _CARRIED_TYPES and m.id != topic.id for m in view.mentions)
+    for (pk, prev, ppos), (k, f, pos) in zip(writes, writes[1:]):
+        if SrlStage._has_object(f) or not SrlStage._has_object(prev):
+            continue
+        carried = None
+        g0 = ppos + len(prev.predicate)
+        gap = list(text[g0:pos])
+        own = {i for a in prev.arguments for i in (a.entity_ids or ())}
+        for m in view.mentions:  # 关闭 WO-…，对，关闭: the first order's own object may stand between
+            if m.id in own and g0 <= m.c0 and m.c1 <= pos:
+                gap[m.c0 - g0:m.c1 - g0] = " " * (m.c1 - m.c0)
+        core = "".join(gap).strip(" \t，,。、…~～")
+        for t in _ECHO_TAILS:
+            if core.startswith(t):
+                core = core[len(t):]
+                break
+        while True:
+            core = core.strip(" \t，,。、…~～")
+            w = next((w for w in _ECHO_WORDS if core.startswith(w)), None)
+            if w is None:
+                break
+            core = core[len(w):]
+        rest = text[pos + len(f.predicate):view.clause_span(pos)[1]].strip(" \t，,。！!~～" + "".join(_ECHO_TAILS))
+        if not core and f.predicate in prev.predicate + text[ppos + len(prev.predicate):ppos + len(prev.predicate) + 1] \
+                and not rest:
+            carried = [a for a in prev.arguments if a.role in ("patient", "target")]
+        elif is_topic and view.clause_of(pos) > view.clause_of(first_pos):
+            lo, hi = view.clause_span(pos)
+            if not any(lo <= m.c0 < hi and m.type in _OBJECT_KINDS for m in view.mentions):
+                carried = [Argument("patient", [topic.id], None, None, None,
+                                    SrlStage._evidence(draft, [(topic.c0, topic.c1)]))]
+        if carried:
+            f.arguments = _merge([*carried, *f.arguments])
 
 
 # What a bare "time + identifier" may hold besides its mentions: particles and discourse fillers.
