@@ -127,7 +127,13 @@ class ClarificationPolicy:
                        self.non_data.fillers, self.accounting)
         if not may_order_write(turn):
             return None
-        return self.accounting.repair(draft)
+        plan = self.accounting.repair(draft)
+        if plan is not None and plan.chained:
+            # a chain of repairs (ST-03 / 改ST-30 / 还是ST-03吧): no one-step rewrite is what the user
+            # means — the text stays as said, and `repaired_write` asks with no option
+            draft.scratch[K.REPAIRED_WRITE] = plan
+            return None
+        return plan
 
     def first_rule(self, draft: Draft, flags: set[str]) -> tuple[Rule, Clarification] | None:
         """The first rule of the table that fires on `draft`, and its question; None if none does."""

@@ -199,6 +199,8 @@ def repaired_write(turn: Turn) -> Clarification | None:
     opts = [(q.option("quoted", text=repaired), repaired)]
     if plan.original != repaired:
         opts.append((q.option("quoted", text=plan.original), plan.original))
+    if plan.chained:
+        opts = []  # a chain of repairs (ST-03 / 改ST-30 / 还是ST-03吧): no one-step rewrite is the user's
     return clarify(turn.draft, "protected_change", question, ["canonicalText", "semanticFrames"], opts)
 
 

@@ -60,7 +60,7 @@ _EACH = ("各", "每", "分别")
 
 #: classes of write_accounting.json that name words to recognise, not words that explain a write
 _NOT_DECLARED = frozenset({"repairClosers", "shortWriteVerbs", "reasonOpeners", "thirdParties", "reasonWords", "scopeNouns",
-                           "untouchedVerbs", "objectHedges"})
+                           "untouchedVerbs", "objectHedges", "pausedChangeWords"})
 
 
 def _words_of(classes: WordClasses) -> Iterable[str]:
@@ -143,6 +143,7 @@ class WriteAccounting:
                                       *repair["gluedInterjections"], *repair["shortCores"], *repair["typedLeadIns"]) if m}
         self.listed_repair: WordScanner = WordScanner((fold_ascii(m), True) for m in grammar_repair)
         self.typed_markers = tuple(sorted(repair["typedMarkers"], key=len, reverse=True))
+        self.paused_changes = tuple(sorted(own.paused_change_words, key=len, reverse=True))
         self.short_cores = tuple(sorted(repair["shortCores"], key=len, reverse=True))
         self.destination_coverbs = tuple(own.destination_coverbs)
         self.change_context = tuple(repair["changeContext"])
@@ -472,6 +473,12 @@ class WriteAccounting:
                 continue
             found = self._repair_between(draft, text, mark, prev, ob)
             if found is not None:
+                # ST-03 / 改ST-30 / 还是ST-03吧: more of the kind after it — a chain of repairs, whose
+                # one-step rewrite is no reading the user said (the question offers none)
+                if any(o[2] == ob[2] and o[0] >= ob[1] for o in objs):
+                    from dataclasses import replace
+
+                    found = replace(found, chained=True)
                 return found
         return None
 
@@ -494,6 +501,11 @@ class WriteAccounting:
             # (去 ST-22 改成 ST-23) or after more of the order (……改成) it repairs
             if before.strip() or head.endswith(self.destination_coverbs):
                 starts.append(a1 + len(before))
+        # ST-03 / 改ST-30 / 还是ST-03吧: a change word opening a segment after a pause or a slash
+        paused = next((m for m in self.paused_changes if lead.endswith(m)
+                       and lead[:-len(m)].rstrip().endswith(_PAUSES)), None) if typed is None else None
+        if paused is not None:
+            starts.append(a1 + len(lead) - len(paused))
         # 嗯，不是，是 B / 不是九，是 B: a bare short core right before the later object
         short = re.search(r"(?:^|[\s，,。；;…—])(" + "|".join(map(re.escape, self.short_cores)) +
                           r")(?:[\s，,、。]*(?:是)?|[^\s，,。]{1,3}[，,、。]\s*是)\s*$", seg)
@@ -569,6 +581,7 @@ class Repair:
     edits: tuple  # current-text Edits that make the repaired reading
     repaired: str  # the repaired order, a complete sentence
     original: str  # the order as first said, without the repair
+    chained: bool = False  # more objects of the kind follow: a chain of repairs, no complete rewrite
 
 
 def _each_before(text: str, at: int) -> bool:
@@ -583,6 +596,7 @@ _ONE_CHAR_VERB = re.compile(r"[关停撤删派调排]")
 _REPAIR_TURN = 80  # code points: the longest turn the accounting repairs (one order and its aside)
 _REPAIR_REACH = 20  # code points: the longest repair aside between the two objects (。sorry 上一条写错，派给)
 _FULL_STOPS = frozenset("。；;！!\n")
+_PAUSES = tuple("/／|｜，,。；;…—-–")  # what a paused change word (/ 改ST-30) opens its segment after
 _OBJECT_NOUNS = re.compile(r"[\s，,、。；;]+|任务|工单|订单|小车|车辆")
 _CLAUSE_BREAK = re.compile(r"[，,。；;！!？?\n]")
 _ASKED = re.compile(r"[？?]|吗|呢|怎么|什么|为什么|能不能|可不可以|是否")

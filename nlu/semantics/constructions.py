@@ -429,7 +429,7 @@ _TOPIC_DISPOSAL = re.compile(f"(?P<v>[{char_class(tuple(_TOPIC_DISPOSAL_CLASS))}
 _TOPIC_DISPOSAL_STARTS = frozenset(_TOPIC_DISPOSAL_CLASS)
 _IMPERATIVE_TAILS = tuple(_W.topic_disposal_tails)
 # between a topic object and its disposal verb: spaces and the speaker's coverbs or a permission
-_DISPOSAL_GAP = re.compile(f"(?:\\s|{alternation(sorted(_W.disposal_gap_words, key=len, reverse=True))})*")
+_DISPOSAL_GAP = re.compile(f"(?:\\s|{alternation(sorted((*_W.disposal_gap_words, *_W.disposal_scope_adverbs), key=len, reverse=True))})*")
 _PERMISSIONS = tuple(_W.permission_modals)
 _DROPPING = re.compile(alternation(sorted(_W.dropping_idioms, key=len, reverse=True)))
 _DROPPING_STARTS = frozenset(w[0] for w in _W.dropping_idioms)

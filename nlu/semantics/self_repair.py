@@ -70,6 +70,7 @@ _IDEO = r"\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _ID_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_]?\d")
 _SUBSTANTIVE_RE = re.compile(f"[{_IDEO}A-Za-z0-9\u3040-\u30ff]")
 _IDEO_RE = re.compile(f"[{_IDEO}]")
+_CONTENT_RE = re.compile(f"[{_IDEO}0-9\u3040-\u30ff]")  # a constituent, not only Latin letters (sorry, oops)
 _SENT_END = frozenset("。！？；!?;\n")
 _SENT_END_RE = re.compile("[。！？；!?;\n]")
 _BOUNDARY = frozenset("，,。.！!？?；;：:、 \n…~—")
@@ -344,7 +345,10 @@ class RepairGrammar:
         m0, m1 = mk.start, mk.end
         n = len(v)
         abandoned = v[s:m0]
-        if not _SUBSTANTIVE_RE.search(abandoned):
+        if not _SUBSTANTIVE_RE.search(abandoned) or not _CONTENT_RE.search(abandoned):
+            # 。sorry打错了，10点: only Latin letters before the marker in its sentence (an apology,
+            # no constituent) — what it repairs lies before the sentence; deleting the marker alone
+            # would hide the repair and keep both values (the write's accounting repairs it)
             return None
         k = m1
         paused_after = k < n and v[k] in _BOUNDARY

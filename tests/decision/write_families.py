@@ -186,6 +186,97 @@ def repaired_writes(n: int = 200, seed: int = 9) -> list[Case]:
     return out
 
 
+# -- writes not fully understood, by mechanism (hd10, holdout-2026-12-07c) ----------------------
+# a time of a write corrected (a protected fact that is no object): the repair is applied and asked
+TIME_FIX_ORDERS = ["{a} 明天早上8点去 {st}", "明天早上8点派 {a} 去 {st}", "{a} 明天早上8点出发去 {st}",
+                   "让 {a} 明天早上8点去 {st}"]
+TIME_FIX_LAYOUTS = ["，{w}，是10点", "。{w}，10点", " {w} 是10点", "——{w}，是 10 点", "（{w}：10点）", "，{w}，应该是10点"]
+TIME_FIX_WORDS = ["sorry打错了", "打错了", "口误", "说错了", "搞错了", "不对", "记错了", "my bad"]
+# several corrections in a row: no one-step rewrite is the user's
+REPAIR_CHAINS = ["下发到{s1} / 改{s2} / 还是{s1}吧 给{a}", "派 {a} 去 {s1}，改 {s2}，还是 {s1} 吧",
+                 "把 {a} 派到 {s1}／改{s2}／还是{s1}", "给 {a} 下发任务到 {s1} / 换 {s2} / 还是 {s1}",
+                 "调 {a} 去 {s1}，改到 {s2}，不对，还是 {s1}"]
+# a value that does not exist in a write (said with a verb or as a move with no verb)
+INVALID_VALUES = ["{a} 今晚 19:75 出发去 {st}", "{a} 明天25点去 {st}", "后天二十六点让 {a} 去 {st}",
+                  "派 {a} 今晚19点75分去 {st}", "把 {wo} 推迟到2月30日", "把 {wo} 的完成日期改到13月5号",
+                  "{a} 明天 10点75分 去 {st}", "{a} 今晚 23:61 去 {st}", "明天 24:30 派 {a} 去 {st}"]
+# the speaker's doubt about the object: which one (entity)
+HEDGED_OBJECTS = ["好像是 {t} 吧 取消掉", "大概是 {a} 吧 我也记不清了 把它派到 {st}", "应该是 {w1} 还是 {w2} 来着，删了它",
+                  "可能是 {a} 吧，暂停一下", "我记不清了，好像是 {t}，取消掉", "取消 {t}，好像是这个吧",
+                  "貌似是 {a}，把它派去 {st}", "好像是{t}吧取消"]
+# a count said of a topic list with a colloquial verb (no 把, or 把 with 都)
+COUNTED_TOPICS = ["这{n}个任务 {xs} 都撤了", "把这{n}个任务 {xs} 都撤了", "这{n}张工单 {xs} 都关了吧", "把这{n}台车 {xs} 都停了"]
+UNJOINED_MOVERS = ["{a} {b} 去 {st}", "{a} / {b} 去 {st}", "{a} {b} 明天早上8点去 {st}"]
+
+
+def unaccounted_writes(seed: int = 11) -> list[Case]:
+    """Writes that must ask, each with the reasons the ontology allows (family, text, reasons in `new`)."""
+    rnd = random.Random(seed)
+    out = []
+    for tpl, layout, word in itertools.product(TIME_FIX_ORDERS, TIME_FIX_LAYOUTS, TIME_FIX_WORDS):
+        a, st = key("AGV", rnd), key("ST", rnd)
+        out.append(Case("time_repair", tpl.format(a=a, st=st) + layout.format(w=word), "8点", "protected_change entity"))
+    for tpl in REPAIR_CHAINS:
+        for _ in range(3):
+            s1, s2 = _distinct("ST", rnd, 2)
+            out.append(Case("repair_chain", tpl.format(a=key("AGV", rnd), s1=s1, s2=s2), s2, "protected_change entity"))
+    for tpl in INVALID_VALUES:
+        for _ in range(2):
+            out.append(Case("invalid_value", tpl.format(a=key("AGV", rnd), st=key("ST", rnd), wo=key("WO", rnd)), "",
+                            "protected_change missing_slot"))
+    for tpl in HEDGED_OBJECTS:
+        for _ in range(2):
+            w1, w2 = _distinct("WO", rnd, 2)
+            out.append(Case("hedged_object", tpl.format(a=key("AGV", rnd), st=key("ST", rnd), t=key("T", rnd), w1=w1, w2=w2),
+                            "", "entity coreference"))
+    kinds = {"任务": "T", "工单": "WO", "车": "AGV"}
+    for tpl, sep in itertools.product(COUNTED_TOPICS, ["、", " ", "，"]):
+        kind = next(v for k, v in kinds.items() if k in tpl)
+        named = rnd.choice((2, 3))
+        said = named + 1
+        out.append(Case("counted_topic", tpl.format(n=_CN[said], xs=sep.join(_distinct(kind, rnd, named))), "",
+                        "entity protected_change coreference"))
+    for tpl in UNJOINED_MOVERS:
+        for _ in range(3):
+            a, b = _distinct("AGV", rnd, 2)
+            out.append(Case("unjoined_movers", tpl.format(a=a, b=b, st=key("ST", rnd)), "", "entity missing_slot"))
+    return out
+
+
+# -- clear writes in new shapes: they continue as operations, never a read with 查询 in front --
+ECHOES = ["把 {wo} 这个工单 关闭掉 嗯 对 关闭", "关闭 {wo}，对，关闭", "暂停 {a} 嗯 对 暂停", "取消 {t}，是的，取消",
+          "把 {t} 撤销 对 撤销", "把 {wo} 关闭掉，嗯，关闭"]
+TOPIC_CHAINS = ["{a} 暂停接单，先回充电桩充电", "{a} 先暂停，然后回充", "{a} 暂停接单，再回充"]
+NEW_WRITE_SHAPES = ["{h} 的检修计划推迟到下周一", "{h} 的计划延期到下周三", "{h} 检修计划提前到明天",
+                    "把 {a} 的 task {t} cancel 掉", "把 {t} cancel 掉", "{t} cancel 掉", "停用 {st}", "把 {st} 停用",
+                    "那个 {st} 站点 呃 先停用 停用一下", "启用 {st}", "把 {t} 和 {t2} 都撤了", "把这两个任务 {t}、{t2} 都撤了",
+                    "把 {wo} 和 {wo2} 全部关掉"]
+# reads that look like the unclear writes: they fail open
+READ_LOOKALIKES = ["查一下 {a} 明天早上8点的任务，不对，10点的", "{a} {b} 的电量", "查询 {t} {t2} 的状态",
+                   "好像是 {a} 吧，它现在在哪", "{a} 今晚 19:45 去 {st} 了吗", "{t} 撤了没有", "{st} 停用了吗",
+                   "这两个任务 {t}、{t2} 都撤了吗", "{h} 的检修计划推迟到哪天了", "{a} 明天早上8点去 {st} 吗"]
+
+
+def _fill2(tpl: str, rnd: random.Random) -> str:
+    a, b = _distinct("AGV", rnd, 2)
+    t, t2 = _distinct("T", rnd, 2)
+    wo, wo2 = _distinct("WO", rnd, 2)
+    return tpl.format(a=a, b=b, t=t, t2=t2, wo=wo, wo2=wo2, st=key("ST", rnd), h=key("HXD", rnd))
+
+
+def new_shape_writes(seed: int = 12) -> list[Case]:
+    rnd = random.Random(seed)
+    out = []
+    for fam, tpls in (("echo", ECHOES), ("topic_chain", TOPIC_CHAINS), ("new_write_shape", NEW_WRITE_SHAPES)):
+        out += [Case(fam, _fill2(t, rnd)) for t in tpls for _ in range(2)]
+    return out
+
+
+def read_lookalikes(seed: int = 13) -> list[Case]:
+    rnd = random.Random(seed)
+    return [Case("read_lookalike", _fill2(t, rnd)) for t in READ_LOOKALIKES for _ in range(2)]
+
+
 def _figures() -> None:
     import collections
 
@@ -197,8 +288,9 @@ def _figures() -> None:
     def run(c: Case):  # noqa: ANN202
         return pipe.understand(c.text, source="typed", reference_time=REF)
 
-    for name, cases, want in (("clear", clear_writes() + counted_lookalikes(), "continue"),
-                              ("unclear", unclear_writes(), "clarify")):
+    for name, cases, want in (("clear", clear_writes() + counted_lookalikes() + new_shape_writes() + read_lookalikes(),
+                               "continue"),
+                              ("unclear", unclear_writes() + unaccounted_writes(), "clarify")):
         by = collections.defaultdict(lambda: [0, 0])
         for c in cases:
             by[c.family][1] += 1
