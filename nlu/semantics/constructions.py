@@ -144,6 +144,8 @@ def _implied_at(view: SentenceView, positions) -> list[Word]:  # noqa: ANN001 - 
             w = _purposed_move(view, i)
         if w is None and (ch in _TOPIC_DISPOSAL_STARTS or ch in _DROPPING_STARTS):
             w = _topic_disposal(view, i)
+        if w is None and ch in _SWITCH_STARTS:
+            w = _switch_order(view, i)
         if w is None and ch in _LIGHT_DISPATCH_STARTS and not out:
             w = _light_dispatch(view, i)
         if w is not None and not any(a.c0 < w.c1 and w.c0 < a.c1 for a in out):
@@ -933,9 +935,17 @@ def _latin() -> tuple[re.Pattern[str], dict[str, str], frozenset[str], tuple[str
 _LATIN_STARTS = _latin()[2]  # read once at import, like the word classes above
 # every character a construction of `implied_actions` can open with (defined after all of them):
 # one character class, which the regex engine scans for in C
+_SWITCH = re.compile(alternation(sorted(_W.switch_verbs, key=len, reverse=True)))
+_SWITCH_STARTS = frozenset(w[0] for w in _W.switch_verbs)
+_SWITCH_OPENERS = tuple(sorted(_W.switch_order_openers, key=len, reverse=True))
+_SWITCH_TAILS = tuple(sorted(_W.switch_order_tails, key=len, reverse=True))
+_SWITCHED_TYPES = MOVERS | _RECORD_TYPES | {"station", "location"}
+
+
 _OPENERS = re.compile("[" + char_class("".join(sorted(
     {_BA, _JIANG, _GEI, *_DISPATCH_VERBS, *_BUILD_STARTS, *_CHANGE_STARTS, *_TOPIC_ONLY_STARTS, *_LIGHT_STARTS,
-     *_VALUE_CHANGE_STARTS, *_MOVE_STARTS, *_TOPIC_DISPOSAL_STARTS, *_DROPPING_STARTS, *_LIGHT_DISPATCH_STARTS}
+     *_VALUE_CHANGE_STARTS, *_MOVE_STARTS, *_TOPIC_DISPOSAL_STARTS, *_DROPPING_STARTS, *_LIGHT_DISPATCH_STARTS,
+     *_SWITCH_STARTS}
     | {a[0] for a in _CHANGE_ATTRIBUTES if a}))) + "]")
 # the first letters of the English write verbs (one character class, scanned for in C)
 _LATIN_FIRST = re.compile("[" + "".join(sorted(_LATIN_STARTS)) + "]")
@@ -984,6 +994,32 @@ def _latin_write_after(view: SentenceView, i: int, m, lo: int, hi: int, verbs) -
 
 
 _LATIN_DISPOSAL_TAIL = "掉"
+
+
+def _switch_order(view: SentenceView, i: int) -> Word | None:
+    """那个 ST-11 站点 先停用一下 / 把 ST-11 停用 / 请启用 ST-03: a switch verb (switchVerbs) the
+    user orders — 把 before its object, an opener right before it, or a tail right after it —
+    over a station, mover or record of its clause, with no other action and nothing asked: an
+    update. Said bare (今晚 ST-05 停用两小时) it tells a change."""
+    m = _SWITCH.match(view.text, i)
+    span = _actionless_clause(view, i) if m is not None else None
+    if span is None or view.has_cue(cues.QUESTION):
+        return None
+    text = view.text
+    lo, hi = span
+    objs = [x for x in view.mentions if lo <= x.c0 and x.c1 <= hi and x.type in _SWITCHED_TYPES]
+    if not objs:
+        return None
+    rest = text[m.end():hi]
+    told = rest.lstrip().startswith(_LE) or _ASKING_TAIL.search(rest) or _narrated(text, lo, i)
+    if told:
+        return None
+    ordered = any(_BA in text[lo:x.c0] for x in objs if x.c1 <= i) or text[lo:i].rstrip().endswith(_SWITCH_OPENERS) \
+        or rest.lstrip().startswith(_SWITCH_TAILS) \
+        or not text[lo:i].strip() and any(x.c0 >= m.end() and not text[m.end():x.c0].strip() for x in objs)
+    if not ordered:  # (停用 ST-11: the verb opens its clause, its object right after it — an imperative)
+        return None
+    return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
 
 
 def class_mover_sent(text: str, j: int, hi: int) -> bool:

@@ -248,7 +248,7 @@ ECHOES = ["把 {wo} 这个工单 关闭掉 嗯 对 关闭", "关闭 {wo}，对�
           "把 {t} 撤销 对 撤销", "把 {wo} 关闭掉，嗯，关闭"]
 TOPIC_CHAINS = ["{a} 暂停接单，先回充电桩充电", "{a} 先暂停，然后回充", "{a} 暂停接单，再回充"]
 NEW_WRITE_SHAPES = ["{h} 的检修计划推迟到下周一", "{h} 的计划延期到下周三", "{h} 检修计划提前到明天",
-                    "把 {a} 的 task {t} cancel 掉", "把 {t} cancel 掉", "{t} cancel 掉", "停用 {st}", "把 {st} 停用",
+                    "把 {a} 的 task {t} cancel 掉", "把 {t} cancel 掉", "{t} cancel 掉", "停用 {st}", "把 {st} 停用", "{st} 停用一下", "请禁用 {st}",
                     "那个 {st} 站点 呃 先停用 停用一下", "启用 {st}", "把 {t} 和 {t2} 都撤了", "把这两个任务 {t}、{t2} 都撤了",
                     "把 {wo} 和 {wo2} 全部关掉"]
 # reads that look like the unclear writes: they fail open
