@@ -19,6 +19,9 @@ WRITES = [
     ("关闭工单 {x}", "WO"), ("把 {x} 关掉", "WO"), ("把工单 {x} 改成已完成", "WO"), ("审批通过 {x}", "WO"),
     ("把 {x} 派到 ST-06", "AGV"), ("让 {x} 去 ST-03", "AGV"), ("暂停 {x}", "AGV"), ("给 {x} 下发任务到 ST-12", "AGV"),
     ("给 AGV-08 派去 {x} 的任务", "ST"), ("把 AGV-21 调到 {x}", "ST"),
+    # a protected fact that is no object (the time), and moves said with no verb (hd10, 2026-12-07c)
+    ("AGV-18 明天早上{x}去 ST-04", "TIME"), ("明天早上{x}派 AGV-18 去 ST-04", "TIME"), ("让 AGV-07 今晚{x}出发去 ST-02", "TIME"),
+    ("{x} 明天早上8点去 ST-05", "AGV"), ("{x} 去 ST-05", "AGV"), ("下发到{x} 给AGV-09", "ST"),
 ]
 WORDS = ["打错了", "口误", "搞错了", "记错了", "应该是", "我的意思是", "抱歉", "sorry", "不对", "说错了",
          "我打错了", "写错了", "弄错了", "输错了", "更正", "纠正一下", "我是说", "哦不",
@@ -35,6 +38,8 @@ def key(kind: str, rnd: random.Random) -> str:
         return f"WO-2026{rnd.randint(1000, 9999)}"
     if kind == "ST":
         return f"ST-{rnd.randint(10, 40)}"
+    if kind == "TIME":
+        return f"{rnd.choice((6, 7, 8, 9, 14, 15, 16, 19, 20))}点"
     if kind == "HXD":
         return f"HXD1-0{rnd.randint(100, 999)}"
     return f"AGV-{rnd.randint(10, 99)}"

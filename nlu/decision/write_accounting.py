@@ -520,8 +520,9 @@ class WriteAccounting:
         # …and it begins at a word boundary: a word cut by it (不好|意思) goes with it, back to the
         # last pause, unless that is the order's verb (关了口误 B keeps 关了) or more of the order
         # (的当前任务啊搞错了 keeps 的当前任务)
-        brk = max((i + 1 for i in range(a1, p) if text[i].isspace() or unicodedata.category(text[i]).startswith("P")),
-                  default=a1)
+        inside = [(k0, k1) for k0, k1, _t, _x in self.objects(draft)]  # ST-05搞混了: the key's own 「-」 is no pause
+        brk = max((i + 1 for i in range(a1, p) if (text[i].isspace() or unicodedata.category(text[i]).startswith("P"))
+                   and not any(k0 <= i < k1 for k0, k1 in inside)), default=a1)
         piece = text[brk:p]
         if brk < p and len(piece) <= 2 and not (self.write_words.longest_each(piece) or _ONE_CHAR_VERB.search(piece)):
             p = brk

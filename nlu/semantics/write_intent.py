@@ -192,6 +192,11 @@ def verbless_dispatch(draft: Draft) -> tuple[int, int] | None:
             first = e
         # a 了 of a repair word (，sorry打错了，是10点) describes no move: the repair is the accounting's
         told = data.repair_words.sub(lambda m: " " * len(m.group()), text) if data.repair_words.pattern else text
+        # …去 ST-05 写串了 AGV-26 / （手滑了，8点）: a later object of a kind the move named makes what
+        # stands between a repair aside — its 了 tells nothing of the move; only the move itself does
+        kinds = {e.type for e in ents[ents.index(first):i + 1]}
+        if any(e.c0 >= place.c1 and e.type in kinds for e in ents):
+            told = told[:place.c1 + 1]  # the move and the particle right after it (去 ST-05了, 的路线)
         if data.asking.search(text) or data.describing.search(told):
             return None  # 了吗, 的路线, 几点到: a question about the move, read as one
         return first.o0, place.o1
