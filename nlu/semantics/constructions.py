@@ -940,6 +940,7 @@ _SWITCH_STARTS = frozenset(w[0] for w in _W.switch_verbs)
 _SWITCH_OPENERS = tuple(sorted(_W.switch_order_openers, key=len, reverse=True))
 _SWITCH_TAILS = tuple(sorted(_W.switch_order_tails, key=len, reverse=True))
 _SWITCHED_TYPES = MOVERS | _RECORD_TYPES | {"station", "location"}
+_SWITCH_AS_VALUE = ("成", "为", "到", "是")  # a result or copula right before: the switch state is a value
 
 
 _OPENERS = re.compile("[" + char_class("".join(sorted(
@@ -1012,8 +1013,8 @@ def _switch_order(view: SentenceView, i: int) -> Word | None:
         return None
     rest = text[m.end():hi]
     told = rest.lstrip().startswith(_LE) or _ASKING_TAIL.search(rest) or _narrated(text, lo, i)
-    if told:
-        return None
+    if told or text[lo:i].rstrip().endswith(_SWITCH_AS_VALUE):
+        return None  # 把 ST-08 设成禁用状态 / 标记为停用: the state is the value another verb sets
     ordered = any(_BA in text[lo:x.c0] for x in objs if x.c1 <= i) or text[lo:i].rstrip().endswith(_SWITCH_OPENERS) \
         or rest.lstrip().startswith(_SWITCH_TAILS) \
         or not text[lo:i].strip() and any(x.c0 >= m.end() and not text[m.end():x.c0].strip() for x in objs)
