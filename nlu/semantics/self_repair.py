@@ -80,7 +80,7 @@ _PAUSE_CHARS = frozenset(" ，,、")
 _QUESTION_TAIL = function_words().question_tail_particles
 _ATTRIBUTIVE = function_words().one("attributive_particle")  # the particle a modifier (a time, a place) takes before its noun
 _SOFT_PARTICLES = function_words().soft_particles
-_CONSTITUENT_TAIL = " ，,。.！!？?" + "".join(_SOFT_PARTICLES)  # particles after a repair constituent
+_CONSTITUENT_TAIL = " ，,。.！!？?）)】]" + "".join(_SOFT_PARTICLES)  # particles (and a closing bracket) after a repair constituent
 REPAIR_WINDOW = 200  # longest abandoned/repair clause considered, in code points
 _RESTATED_HEAD = 6  # longest verb phrase a repair says again before its new value, in code points
 _NEGATION_REACH = 3  # a negation this close before a replaced constituent is part of it (不要取消)
@@ -344,6 +344,7 @@ class RepairGrammar:
         where the next repair begins)."""
         m0, m1 = mk.start, mk.end
         n = len(v)
+        s0 = s  # where the sentence (or the previous repair) starts: what stays before the cut
         abandoned = v[s:m0]
         if not _SUBSTANTIVE_RE.search(abandoned) or not _CONTENT_RE.search(abandoned):
             # 。sorry打错了，10点: only Latin letters before the marker in its sentence (an apology,
@@ -390,7 +391,8 @@ class RepairGrammar:
         dropped = v[s if parallel is None else parallel:m0]
         if names_write(dropped) and not names_write(clause):
             return None  # 把 AGV-22 派到 ST-10，哦不，是 AGV-23: the write would vanish with its clause
-        if self._only_a_constituent(v, k, e) and names_write(v[s:m0]):
+        if self._only_a_constituent(v, k, e) and (names_write(v[s:m0]) or names_write(v[s0:m0])):
+            # (also when the write's coverb stays before the cut: 让 AGV-55 去 ST-03（哦不，AGV-10）)
             # 把 AGV-06 送到 ST-01，说错了，AGV-16: the repair says one key, the dropped part holds
             # the verb and the place too — a constituent repair the span map cannot place
             return None
