@@ -391,7 +391,11 @@ class RepairGrammar:
         dropped = v[s if parallel is None else parallel:m0]
         if names_write(dropped) and not names_write(clause):
             return None  # 把 AGV-22 派到 ST-10，哦不，是 AGV-23: the write would vanish with its clause
-        if self._only_a_constituent(v, k, e) and (names_write(v[s:m0]) or names_write(v[s0:m0])):
+        kc = k + len(self.contrast_lead) if self.contrast_lead and v.startswith(self.contrast_lead, k) else k
+        while kc < e and v[kc].isspace():
+            kc += 1  # (是 AGV-90: the contrast word before the constituent)
+        if (self._only_a_constituent(v, k, e) or kc > k and self._only_a_constituent(v, kc, e)) and (
+                names_write(v[s:m0]) or names_write(v[s0:m0]) or _moves_to_a_place(v[s:m0])):
             # (also when the write's coverb stays before the cut: 让 AGV-55 去 ST-03（哦不，AGV-10）)
             # 把 AGV-06 送到 ST-01，说错了，AGV-16: the repair says one key, the dropped part holds
             # the verb and the place too — a constituent repair the span map cannot place
@@ -594,6 +598,11 @@ class RepairGrammar:
             # only verb was the construction around the key, no longer read as one. Kept as
             # typed: the write asks about the unsettled repair.
             return None
+        if kind.startswith("id:") and not rest and _moves_to_a_place(head):
+            # AGV-12 明天早上8点去 ST-05，说错了，是AGV-21: the mover of a move said with no verb —
+            # a write the user may mean; moved behind its move (去 ST-05，AGV-21) it is no longer
+            # read as one. Kept as typed: the write's accounting repairs it and asks.
+            return None
         if len(rest) > 2 or not head.startswith(rest) or not _SUBSTANTIVE_RE.search(head[len(rest):]):
             return None
         return [(old, inner[1] + len(rest), ""), (end, k, self.pause_mark)]
@@ -701,6 +710,19 @@ def _parallel_start(v: str, s: int, m0: int, clause: str) -> int | None:
 
 
 @functools.lru_cache(maxsize=1)
+@functools.lru_cache(maxsize=1)
+def _motion() -> re.Pattern[str]:
+    from nlu.lexicon import load_data_file
+
+    words = sorted(load_data_file("write_safety.json")["motionWords"], key=len, reverse=True)
+    return re.compile("(?:" + "|".join(map(re.escape, words)) + r")\s*[A-Za-z]{1,4}-?\d")
+
+
+def _moves_to_a_place(head: str) -> bool:
+    """A motion word (去, 到, 前往) right before a key: the words after a mover say where it goes."""
+    return _motion().search(head) is not None
+
+
 def default_grammar() -> RepairGrammar:
     """The grammar of the shipped cleaning lexicon (the clean stage builds the same one)."""
     from nlu.stages.clean import load_cleaning_lexicon
