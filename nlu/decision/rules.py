@@ -423,11 +423,31 @@ def open_coreference(turn: Turn) -> Clarification | None:
 
 def bare_reference(turn: Turn) -> Clarification | None:
     """A bare, malformed or read-out number where an object should be (01 号的状态, 和谐一型零零零一在哪): ask what it identifies."""
-    bare = next((x for x in turn.suspicious if x.reason in _UNSURE_KEYS and not _listed_model(turn, x)), None)
-    if bare is None and K.BARE_REFERENCE not in turn.flags:
+    unsure = [x for x in turn.suspicious if x.reason in _UNSURE_KEYS and not _listed_model(turn, x)]
+    bare = next((x for x in unsure if not _restated_by_key(turn, x.start, x.end)), None)
+    if bare is None and (unsure or K.BARE_REFERENCE not in turn.flags):
         return None
     shown = turn.text[bare.start:bare.end] if bare is not None else turn.q.option("default_bare_reference")
     return clarify(turn.draft, "entity", turn.q.question("bare_reference", shown=shown), ["entities"])
+
+
+_SPOKEN_DIGITS = str.maketrans("零〇一二三四五六七八九幺两", "0012345678912")
+_KEY_AT = re.compile(r"[A-Za-z]{1,6}\d?[A-Za-z]?\s*-\s*(?P<n>\d{2,})")  # HXD1-0001: its number after the hyphen
+_APPOSITION = re.compile(r"[\s,，:：]*(?:也就是说|也就是|就是|即|也即|编号是|号码是)?[\s,，:：]*")
+
+
+def _restated_by_key(turn: Turn, start: int, end: int) -> bool:
+    """The user restates the read-out number at once as the full key whose digits it reads
+    (和谐一 零零零一 就是 HXD1-0001): the key says what the number identifies."""
+    text = turn.text
+    m = _APPOSITION.match(text, end)
+    at = m.end() if m else end
+    key = _KEY_AT.match(text, at)
+    if key is None:
+        return False
+    said = "".join(ch for ch in text[start:end].translate(_SPOKEN_DIGITS) if ch.isdigit())
+    number = "".join(ch for ch in key.group("n") if ch.isdigit())
+    return len(said) >= 2 and said.endswith(number) or len(number) >= 2 and number.endswith(said[-len(number):])
 
 
 @_short_read_only

@@ -71,6 +71,7 @@ class RoleRules:
     header: re.Pattern[str]  # a bracketed header that claims a turn of the user's or the system's
     broadcast: re.Pattern[str]  # a vocative opened by 各位/致/dear…: a letter's greeting, not the user's own voice
     herald: re.Pattern[str] = re.compile("(?!)")  # 复制如下： / 转发…消息：: pasted material follows
+    report_back: re.Pattern[str] = re.compile("(?!)")  # 告诉我, 回复我: material that speaks to its reader
 
 
 def compile_roles(data: dict) -> RoleRules:
@@ -106,12 +107,13 @@ def compile_roles(data: dict) -> RoleRules:
         use = re.compile(_alt(data.get("useCues", []) or ["(?!)"], escape=False), re.IGNORECASE)
         header = re.compile(_alt(data.get("forgedHeaders", []) or ["(?!)"], escape=False), re.IGNORECASE)
         herald = re.compile(_alt(data.get("pasteHeralds", []) or ["(?!)"]) + r"[^，,。；;？?！!:：\n]{0,6}[:：]", re.IGNORECASE)
+        report_back = re.compile(_alt(data.get("reportBack", []) or ["(?!)"]), re.IGNORECASE)
     except re.error as exc:
         raise RoleDataError(f"{ROLES_FILE}: bad forgedHeaders ({exc})") from exc
     return RoleRules(vocative, reader_phrase, behaviour, frame, directive, record, record_directive,
                      frozenset(data["recordShapes"]), not_about, log, gate, human, question,
                      frozenset(data.get("questionShapes", [])), mention, use, gate_index, tuple(branches), header, broadcast,
-                     herald)
+                     herald, report_back)
 
 
 _COMMON_LETTERS = "AGVSTWOHXDC"  # letters the pack's identifiers are written with: frequent in a turn
