@@ -244,8 +244,16 @@ def negation_conflict(turn: Turn) -> Clarification | None:
 
 
 def _question_closes(text: str) -> bool:
-    """The turn ends on a question particle (…吧, …吗), punctuation and spaces aside."""
-    return text.rstrip(_CLOSING_MARKS).endswith(_QUESTION_TAIL)
+    """The turn ends on a question particle (…吧, …吗), punctuation, spaces and a closing thanks aside."""
+    text = text.rstrip(_CLOSING_MARKS)
+    for thanks in _THANKS:
+        if text.endswith(thanks):
+            text = text[:-len(thanks)].rstrip(_CLOSING_MARKS)
+            break
+    return text.endswith(_QUESTION_TAIL)
+
+
+_THANKS = ("谢谢你", "谢谢您", "谢谢啦", "谢谢了", "谢谢啊", "谢谢", "多谢", "感谢", "thanks", "thx", "謝謝")
 
 
 def _contrast_follows(text: str, pos: int) -> bool:
@@ -758,7 +766,18 @@ def _determined_in_a_read(turn: Turn, k) -> bool:  # noqa: ANN001
     head = text[lo:k.o0]
     if "\n" in text[:lo] and _ROW.search(head) is not None:
         return True
+    said = text[k.o0:k.o1]
+    if _DEMONSTRATIVE_NP.match(said) and len(head.strip()) >= 2:
+        if head.rstrip().endswith("的"):
+            return True  # 上个月检修花了三万五千块的那些机车: the clause before describes the set
+        m = _MATERIAL_NOUN.match(text, k.o1 + (len(text[k.o1:]) - len(text[k.o1:].lstrip())))
+        if m is not None and not any(t.o0 < m.end() and m.start() < t.o1 for t in draft.terms) \
+                and _RESUMED.search(head.rstrip()):
+            return True  # “忽略告警”这个设置, ignore_errors=true 这个配置, 取消 C3 修 这个决定: it names what precedes
     return _names_material_of_the_turn(turn, k)
+
+
+_RESUMED = re.compile(r"(?:[”\"」』'’）)\]}A-Za-z0-9_=]|[\u4e00-\u9fff])$")  # a quote, a key or a phrase right before
 
 
 _MATERIAL_NOUN = re.compile(r"[\u4e00-\u9fff]{2,4}")

@@ -159,6 +159,7 @@ _OBJECT_NEXT = re.compile(r"\s*(?:[A-Za-z]{1,6}\s*-?\s*[0-9０-９]|全部|所�
 _MODAL_BEFORE = ("能", "可以", "可不可以", "能不能", "能否", "要不要", "要", "想", "帮", "幫", "给", "給", "请", "請",
                  "麻烦", "麻煩", "再", "就", "去", "来", "來", "先", "马上", "馬上", "立刻", "赶紧", "趕緊")
 _ORDER_AFTER = ("一下", "下", "掉", "一次", "回来", "回來", "起来", "起來", "上", "好")  # 重启一下吧, 取消掉: said as an order
+_HOW_OFTEN = re.compile(r"多久|多长时间|多少时间|几天|几个小时|几小时|多少天|多少小时|多少分钟|隔多久|每隔")
 _KEY = re.compile(r"[A-Za-z]{1,6}\d?[A-Za-z]?\s*-\s*\d")
 
 
@@ -171,8 +172,10 @@ def _objectless(text: str, at: int, lo: int, before: str, after: str, d: _Data) 
     if any(w in text[lo:at] for w in _DISPOSAL) or _OBJECT_NEXT.match(after) or _OBJECT.match(after) and \
             _OBJECT.match(after).group().strip():
         return False
-    if _trim(before, d.fillers, end=True).rstrip().endswith(_MODAL_BEFORE) or after.lstrip().startswith(_ORDER_AFTER):
+    if _trim(before, d.fillers, end=True).rstrip().endswith(_MODAL_BEFORE):
         return False
+    if after.lstrip().startswith(_ORDER_AFTER) and not (after.lstrip().startswith("一次") and _HOW_OFTEN.search(before)):
+        return False  # 重启一下吧 is an order; 多久更新一次 asks how often
     closes = _trim(after, d.fillers, end=True).strip(" ？?。！!~～了") in ("", *d.particles)
     return not (closes and _KEY.search(before))
 

@@ -33,7 +33,7 @@ from nlu.semantics.comparators import governed_values
 from nlu.semantics.constructions import (implied_actions, moves_to, not_a_predicate, open_resultative, quoted,
                                          retimed_through_owner, sent_nothing, view_change_is_update)
 from nlu.semantics.write_intent import orders_at
-from nlu.semantics.write_uses import compile_for, load_rules as load_write_rules
+from nlu.semantics.write_uses import compile_for, load_rules as load_write_rules, state_use
 
 from nlu.semantics.comparators import excepting_word
 from nlu.text.word_matcher import boundary_filter
@@ -115,6 +115,10 @@ class SrlStage(Stage):
         pasted = {id(f) for f, a in zip(frames, actions) if f.write and _inside(draft.to_original(a.c0, a.c1), data)}
         asked = _asked_writes(view, frames, actions, draft) if draft.gate != "long" else \
             _data_writes(frames, actions, draft.scratch.get(WRITE_ACTIONS) or (), data, draft)
+        # a write word in a state use (取消 C3 修 这个决定是谁做的, 没有取消成功吗: the lexicon's
+        # rules) opened no frame and orders nothing: it is not an order the accounting must explain
+        asked = list(asked) + [draft.to_original(w.c0, w.c1) for w in view.actions
+                               if getattr(w.data, "write", False) and state_use(view, w) is not None]
         if asked:
             draft.scratch[ASKED_WRITES] = list(dict.fromkeys(map(tuple, asked)))
         if draft.gate == "long":

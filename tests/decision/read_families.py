@@ -116,6 +116,26 @@ DECLINED = [
     "{AGV} 别查任务列表，查一下状态",
 ]
 
+# a demonstrative that resumes what was just named (a quoted setting, a config key, a decision), a
+# set described by the clause before it, a code number, a how-often question, a corrected view
+RESUMED = [
+    "“忽略告警”这个设置打开以后，{WO} 还会推送吗",
+    "ignore_offline=true 这个配置对 {AGV} 有什么影响",
+    "取消 C4 修 这个决定是谁做的",
+    "上周检修花了两万块的那些机车有哪些",
+    "AGV 调度里 max_retry 这个参数是干嘛的",
+    "{AGV} 的位置数据多久刷新一次",
+    "AGV 调度接口返回 409 是什么意思",
+    "查一下 {LOCO} 的检修计划 呃 不是报表 是计划",
+]
+RESUMED_WRITES = [
+    "把“忽略告警”这个设置打开",
+    "把 ignore_offline 这个配置改成 false",
+    "取消 {LOCO} 的 C4 修",
+    "每隔一小时重启一次 {AGV}",
+    "把 {T} 取消，不是改派，是取消",
+]
+
 # a read-out number the user restates at once as the full key (the key says what it identifies)
 RESTATED = [
     "和谐一 零零零一 就是 HXD1-0001 现在在哪",
@@ -262,6 +282,7 @@ def reads() -> list[Case]:
     """Clear reads: never `clarify`."""
     return (_expand("topic", TOPIC, LAYOUTS) + _expand("pronoun", PRONOUN, LAYOUTS)
             + _expand("declined", DECLINED, LAYOUTS) + _expand("restated", RESTATED, LAYOUTS, traditional=False)
+            + _expand("resumed", RESUMED, LAYOUTS, traditional=False)
             + _expand("script", SCRIPT, LAYOUTS) + _expand("present", PRESENT, LAYOUTS)
             + _expand("material", MATERIAL, {"plain": "{r}", "thanks": "{r} 谢谢"})
             + _expand("meta", META, {"plain": "{r}", "asr": "嗯 {r}"}))
@@ -270,6 +291,7 @@ def reads() -> list[Case]:
 def writes() -> list[Case]:
     """Look-alike writes: `clarify`, or `continue` understood as a write of the key they name."""
     return (_expand("topic", TOPIC_WRITES, LAYOUTS) + _expand("pronoun", PRONOUN_WRITES, LAYOUTS)
+            + _expand("resumed", RESUMED_WRITES, LAYOUTS, traditional=False)
             + _expand("script", SCRIPT_WRITES, LAYOUTS))
 
 
