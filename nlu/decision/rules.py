@@ -771,12 +771,14 @@ def _determined_in_a_read(turn: Turn, k) -> bool:  # noqa: ANN001
         if head.rstrip().endswith("的"):
             return True  # 上个月检修花了三万五千块的那些机车: the clause before describes the set
         m = _MATERIAL_NOUN.match(text, k.o1 + (len(text[k.o1:]) - len(text[k.o1:].lstrip())))
-        if m is not None and not any(t.o0 < m.end() and m.start() < t.o1 for t in draft.terms) \
-                and _RESUMED.search(head.rstrip()):
+        if m is not None and _DEMONSTRATIVE_NP.fullmatch(said.strip()) \
+                and not any(t.o0 < m.end() and m.start() < t.o1 for t in draft.terms) \
+                and _RESUMED.search(head.rstrip()) and not head.rstrip().endswith(_DEICTIC):
             return True  # “忽略告警”这个设置, ignore_errors=true 这个配置, 取消 C3 修 这个决定: it names what precedes
     return _names_material_of_the_turn(turn, k)
 
 
+_DEICTIC = ("那边", "这边", "那里", "这里", "那儿", "这儿", "那頭", "那头", "這邊", "那邊")
 _RESUMED = re.compile(r"(?:[”\"」』'’）)\]}A-Za-z0-9_=]|[\u4e00-\u9fff])$")  # a quote, a key or a phrase right before
 
 
