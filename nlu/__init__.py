@@ -14,7 +14,7 @@ import threading
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-__version__ = "0.1.0"
+from nlu.version import __version__
 __all__ = ["understand", "warm_up", "Pipeline", "FeatureFlags", "InputError", "LegacyInputUnderstanding", "__version__"]
 
 if TYPE_CHECKING:

@@ -47,7 +47,7 @@ import logging
 import threading
 from typing import TYPE_CHECKING, Any, Mapping
 
-from nlu import __version__
+from nlu.version import __version__
 from nlu.lexicon.model import TEMPLATE_NAMES
 
 if TYPE_CHECKING:

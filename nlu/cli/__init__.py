@@ -8,7 +8,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from nlu import __version__
+from nlu.version import __version__
 
 
 class _Parser(argparse.ArgumentParser):

@@ -48,7 +48,7 @@ from nlu.pipeline.flags import DOMAINS as BUSINESS_DOMAINS
 from nlu.decision.general_topic import GeneralTopic, preconditions
 from nlu.semantics.fillers import Fillers
 from nlu.semantics.view import sentence_view
-from nlu.stages.vocabulary import vocabulary
+from nlu.text.vocabulary import vocabulary
 from nlu.suspicious import find_suspicious
 from nlu.text.pos import pos_tagger
 

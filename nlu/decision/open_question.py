@@ -18,7 +18,7 @@ from __future__ import annotations
 from nlu.draft import Draft
 from nlu.semantics import cues
 from nlu.semantics.view import sentence_view
-from nlu.stages.vocabulary import vocabulary
+from nlu.text.vocabulary import vocabulary
 
 
 class OpenQuestionJudge:

@@ -105,7 +105,7 @@ class ClarificationPolicy:
 
     def _orders_write(self, text: str) -> bool:
         """A write word anywhere in the text (one linear scan of the pack's words)."""
-        from nlu.stages.vocabulary import vocabulary
+        from nlu.text.vocabulary import vocabulary
         from nlu.text.wordscan import fold_ascii
 
         return any(kw.kind == "action" and getattr(kw.data, "write", False)

@@ -26,6 +26,7 @@ from .files import (
     tracked_files,
 )
 from .model import IDENTIFIER_TYPES
+from .word_classes import expand
 
 _IDENTIFIER_CHARS = set("0123456789OoIlSBZ")
 
@@ -181,8 +182,6 @@ def _semantic_problems(data: dict[str, Any], problems: list[str]) -> None:
 
     inj = data.get("injection.json")
     if isinstance(inj, dict):
-        from nlu.injection.rules import expand
-
         classes = inj.get("classes") if isinstance(inj.get("classes"), dict) else {}
         for i, shape in enumerate(inj.get("shapes") or []):
             for j, rx in enumerate(shape.get("patterns") or [] if isinstance(shape, dict) else []):

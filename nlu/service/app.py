@@ -14,7 +14,7 @@ from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 
-from nlu import __version__
+from nlu.version import __version__
 from nlu.contract import LegacyInputUnderstanding
 from nlu.errors import InputError
 from nlu.pipeline import FeatureFlags, Pipeline

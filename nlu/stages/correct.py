@@ -104,7 +104,7 @@ from nlu.lexicon.model import ConfusionPair
 from nlu.pipeline.failures import step_failed
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
-from nlu.stages.vocabulary import Vocabulary, vocabulary
+from nlu.text.vocabulary import Vocabulary, vocabulary
 from nlu.text import Edit
 from nlu.text.diff import opcodes
 from nlu.text.words import Words, words_for
@@ -404,9 +404,9 @@ class CorrectStage(Stage):
         known.update(p.presentation_words, p.politeness_words, p.discourse_words, (x.word for x in p.pronouns))
         known.update(p.person_names, p.titles, p.self_repair_markers)
         self._known = WordScanner((w, True) for w in known if w)
-        from nlu.stages.clean import load_cleaning_lexicon  # the pack's numeral characters
+        from nlu.stages.clean import load_cleaning_lexicon  # lazy: the pack's numeral characters, only when built
 
-        self._numerals = _NUMERAL_CHARS | frozenset(load_cleaning_lexicon()["numerals"])
+        self._numerals = _NUMERAL_CHARS | frozenset(load_cleaning_lexicon(p)["numerals"])
         self._single_terms = frozenset(s for t in p.terms for s in t.surfaces if len(s) == 1)
 
     def warm_up(self) -> None:
