@@ -81,6 +81,7 @@ _LATIN = re.compile(r"[A-Za-z]+")
 
 class NonDataJudge:
     def __init__(self, pack) -> None:  # noqa: ANN001
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.lexicon import load_data_file
 
         data = load_data_file("non_data.json")

@@ -23,6 +23,7 @@ from nlu.text.vocabulary import vocabulary
 
 class OpenQuestionJudge:
     def __init__(self, pack, margin: float) -> None:  # noqa: ANN001
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.lexicon import load_data_file
 
         data = load_data_file("open_questions.json", pack.root)

@@ -243,6 +243,7 @@ def _question_closes(text: str) -> bool:
 
 def _contrast_follows(text: str, pos: int) -> bool:
     """A clause after `pos` opening with the contrast word of the self-repair grammar (…，是…)."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.semantics.self_repair import default_grammar
 
     lead = default_grammar().contrast_lead
@@ -695,6 +696,7 @@ _NP_REACH = 8  # code points from a demonstrative to the key that heads its noun
 @functools.cache
 def _person_pronouns() -> frozenset[str]:
     """The pack's pronouns that refer only to people (他, 她们: lexicons/coreference.json)."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import default_pack
 
     return frozenset(p.word for p in default_pack().pronouns if p.types and set(p.types) == {"person"})

@@ -179,6 +179,7 @@ def _fence_tag(words: list[str]) -> re.Pattern[str]:
 @functools.lru_cache(maxsize=4)
 def load_rules(root: Path | None = None) -> InjectionRules:
     """The judge's rules from the pack at ``root`` (verified against the manifest)."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     return compile_rules(load_data_file(LEXICON_FILE, root))

@@ -206,6 +206,7 @@ def _semantic_problems(data: dict[str, Any], problems: list[str]) -> None:
 
 def check_pack(root: Path | str | None = None) -> list[str]:
     """Every problem in the pack at ``root`` (default pack root when None); empty when OK."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .loader import default_root
 
     root = Path(root) if root is not None else default_root()
@@ -225,6 +226,7 @@ def write_manifest(root: Path | str | None = None) -> dict[str, str]:
     ``pack`` and ``revision`` are kept from the existing manifest (defaults: ``default`` and
     the revision of ``terms.json``).
     """
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .loader import default_root
 
     root = Path(root) if root is not None else default_root()
@@ -247,6 +249,7 @@ def write_manifest(root: Path | str | None = None) -> dict[str, str]:
 # ---------------------------------------------------------------- CLI
 
 def _summary(root: Path) -> str:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .loader import load_pack
 
     pack = load_pack(root, use_cache=False)
@@ -257,7 +260,9 @@ def _summary(root: Path) -> str:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .errors import PackError
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .loader import default_root
 
     root = Path(args.root) if getattr(args, "root", None) else default_root()
@@ -276,6 +281,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_manifest(args: argparse.Namespace) -> int:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .loader import default_root
 
     root = Path(args.root) if getattr(args, "root", None) else default_root()

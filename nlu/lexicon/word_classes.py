@@ -141,6 +141,7 @@ _LOCK = threading.Lock()
 
 
 def _load(name: str, root: Path | str | None) -> Any:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .loader import default_root, load_data_file
 
     key = (name, str(Path(root) if root is not None else default_root()))
@@ -205,6 +206,7 @@ def referring_words(root: Path | str | None = None) -> ReferringWords:
 def a_not_a_pivots(root: Path | str | None = None) -> tuple[str, ...]:
     """不 / 没 between two copies of a word (在不在): one list, the clean stage's
     (``cleaning.json`` ``repeatGuard.aNotAPivots``), so negation scope and repetition agree."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .loader import default_root, load_data_file
 
     key = ("cleaning.json#aNotAPivots", str(Path(root) if root is not None else default_root()))

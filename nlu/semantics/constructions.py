@@ -914,6 +914,7 @@ def _latin() -> tuple[re.Pattern[str], dict[str, str], frozenset[str], tuple[str
     """English write verbs (write_safety.json latinWriteVerbs): the whole-word pattern, each
     verb's action class, the characters they begin with, the negations that leave them unread,
     and the gap of object words that may stand before the identifier (the task)."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     d = load_data_file("write_safety.json")

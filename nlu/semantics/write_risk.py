@@ -96,6 +96,7 @@ class _Data:
 
 @functools.lru_cache(maxsize=1)
 def _data() -> _Data:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     d: dict[str, Any] = load_data_file("write_safety.json")
@@ -164,6 +165,7 @@ def write_risk(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -> Clarif
 
 # -- the checks ------------------------------------------------------------------------
 def _unsettled_repair(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.semantics.self_repair import after_token
 
     text = draft.original
@@ -202,6 +204,7 @@ def _dangling_repair(draft: Draft, q: QuestionTexts) -> Clarification | None:
 @functools.lru_cache(maxsize=8)
 def _markers(text: str) -> tuple:
     """The self-repair markers of `text` (one regex pass, shared by the two repair checks)."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.semantics.self_repair import default_grammar
 
     return tuple(default_grammar().markers(text))

@@ -443,6 +443,7 @@ class CorrectStage(Stage):
             if right[m.start:m.end] in self._time_terms and right[m.start:m.end] not in wrong:
                 return "time_change"
         try:
+            # lazy: only this path needs it, keeps import light; breaks no cycle
             from nlu.values.times import find_times
 
             if find_times(right, draft.source.reference_time) and not find_times(wrong, draft.source.reference_time):
@@ -1017,6 +1018,7 @@ class CorrectStage(Stage):
     def _near(syl: list[str], ph: _Phonetics) -> Optional[str]:
         """The one pack surface whose syllables differ from `syl` in exactly one place, by one
         letter with the same initial letter (z/zh, n/ng …); None if there are none or several."""
+        # lazy: heavy, loaded on first need
         from rapidfuzz.distance import Levenshtein
 
         found: list[str] = []
@@ -1059,7 +1061,9 @@ __all__ = ["CorrectStage", "THRESHOLD"]
 
 
 def _debug(text: str, **kw: Any) -> None:  # pragma: no cover - manual aid
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.pipeline import Pipeline
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.stages.protect import ProtectStage
 
     class _Keep:
