@@ -3,12 +3,17 @@
 questions (which mover is meant?), so it stands below both."""
 from __future__ import annotations
 
+import functools
+
 from nlu.lexicon.word_classes import implied_action_words
 from nlu.semantics.referring import MOVER_NOUNS
 
-_W = implied_action_words()
-_ARRIVAL = _W.arrival_verbs  # 去 / 到
-_SENT_TAIL = " ，,。！!？?" + "".join(_W.sent_tail_particles)
+
+@functools.cache
+def _words() -> tuple[tuple[str, ...], str]:
+    """去 / 到, and what may close the turn after the destination (implied_actions.json), read on first use."""
+    w = implied_action_words()
+    return w.arrival_verbs, " ，,。！!？?" + "".join(w.sent_tail_particles)
 
 
 def class_mover_sent(text: str, j: int, hi: int) -> bool:
@@ -20,5 +25,6 @@ def class_mover_sent(text: str, j: int, hi: int) -> bool:
 
 def sent_on(text: str, end: int, hi: int) -> bool:
     """去 or 到 and a destination follow the mover ending at `end`."""
+    arrival, tail = _words()
     rest = text[end:hi].lstrip()
-    return rest[:1] in _ARRIVAL and bool(rest[1:].strip(_SENT_TAIL))
+    return rest[:1] in arrival and bool(rest[1:].strip(tail))
