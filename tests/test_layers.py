@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: bottom to top; a module belongs to the layer of the longest name that is it or its package
 #: (the root "nlu" names the package's face alone)
 LAYERS: list[list[str]] = [
-    ["nlu.errors", "nlu.version", "nlu.contract", "nlu.warm_cache", "nlu.provider"],
+    ["nlu.errors", "nlu.version", "nlu.collector", "nlu.contract", "nlu.warm_cache", "nlu.provider"],
     ["nlu.lexicon", "nlu.draft_keys"],
     ["nlu.text", "nlu.telemetry", "nlu.suspicious"],
     ["nlu.injection", "nlu.values", "nlu.source", "nlu.catalog"],

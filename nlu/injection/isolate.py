@@ -79,8 +79,8 @@ class Isolator:
 
     def __init__(self, pack: "Pack", rules: InjectionRules | None = None, roles: RoleRules | None = None) -> None:
         self.rules = rules or load_rules(pack.root)
-        self.roles = roles or load_roles(pack.root)
         letters = "".join(sorted({c.lower() for p in pack.identifier_patterns for c in p.example if c.isascii() and c.isalpha()}))
+        self.roles = roles or load_roles(pack.root, "".join(sorted({*letters, *letters.upper()})))
         self._fold_chars = table_chars(self.rules.fold)
         self._folded = [s for s in self.rules.shapes if not s.raw]
         self._raw = [s for s in self.rules.shapes if s.raw]

@@ -74,7 +74,9 @@ class RoleRules:
     report_back: re.Pattern[str] = re.compile("(?!)")  # 告诉我, 回复我: material that speaks to its reader
 
 
-def compile_roles(data: dict) -> RoleRules:
+def compile_roles(data: dict, common: str = "") -> RoleRules:
+    """`common`: the letters the pack's identifiers are written with (frequent in a turn, so no
+    good index key for the gate's branches)."""
     try:
         readers = _alt(data["readers"])
         vocative = re.compile(r"(?:^|(?<=[:：\s|,，]))\s*" + _alt(data["vocativeBefore"]) + r"?\s*" + readers
@@ -98,7 +100,7 @@ def compile_roles(data: dict) -> RoleRules:
     # the gate's branches indexed by the rarest characters each needs (nlu.text.first_chars): on a
     # turn that holds none of them the big alternation is never run (the usual turn)
     branches = [vocative] + [re.compile(b, re.IGNORECASE) for b in _branches(reader_phrase) + _branches(behaviour)]
-    gate_index = CharIndex([rarest(required_chars(b), _COMMON_LETTERS) for b in branches])
+    gate_index = CharIndex([rarest(required_chars(b), common) for b in branches])
     broadcast = re.compile(r"\s*" + _alt(data["vocativeBefore"]), re.IGNORECASE)
     try:
         human = re.compile(_alt(data.get("humanDirected", []) or ["(?!)"], escape=False), re.IGNORECASE)
@@ -116,7 +118,6 @@ def compile_roles(data: dict) -> RoleRules:
                      herald, report_back)
 
 
-_COMMON_LETTERS = "AGVSTWOHXDC"  # letters the pack's identifiers are written with: frequent in a turn
 
 
 def _branches(pattern: re.Pattern[str]) -> list[str]:
@@ -153,11 +154,10 @@ def gate_search(rules: RoleRules, text: str) -> bool:
     return any(rules.gate_branches[i].search(text) for i in rules.gate_index.among(text))
 
 
-def load_roles(root: "Path | None" = None) -> RoleRules:
-    # lazy: only this path needs it, keeps import light; breaks no cycle
-    from nlu.lexicon import load_data_file
+def load_roles(root: "Path | None" = None, common: str = "") -> RoleRules:
+    from nlu.lexicon import load_data_file  # lazy: the lexicon layer's loader, read when a pack is compiled
 
-    return compile_roles(load_data_file(ROLES_FILE, root))
+    return compile_roles(load_data_file(ROLES_FILE, root), common)
 
 
 def lines(text: str, breaks: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
