@@ -232,7 +232,9 @@ class Isolator:
                 spans.append((m.end(), end.start()))
         if not spans:
             return []
-        spans = sorted(set(spans))
+        # only inert material is data: a unit that speaks to the reader (你, a reader's name, a
+        # behaviour cue, 告诉我) or that a shape holds is an instruction, never the material's
+        spans = sorted(s for s in set(spans) if self._inert(text[s[0]:s[1]]))
         merged: list[tuple[int, int]] = []
         for a, b in spans:
             if merged and a <= merged[-1][1]:
@@ -261,6 +263,12 @@ class Isolator:
         first, last = data[0][0], data[-1][1]
         return any(first <= a and b <= last and self.rules.egress.search(text[a:b])
                    for a, b in lines(text, breaks))
+
+    def _inert(self, unit: str) -> bool:
+        r = self.roles
+        return not (r.behaviour.search(unit) or r.vocative.search(unit) or r.reader_phrase.search(unit)
+                    or r.report_back.search(unit) or _SPOKEN_TO.search(unit)
+                    or self._isolate_shapes(unit) is not None)
 
     def _form_field(self, unit: str) -> bool:
         """编号：DD-1207-03, 内容：…: a short label (no verb, no request word) before a colon."""

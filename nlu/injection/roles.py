@@ -75,6 +75,7 @@ class RoleRules:
     header: re.Pattern[str]  # a bracketed header that claims a turn of the user's or the system's
     broadcast: re.Pattern[str]  # a vocative opened by 各位/致/dear…: a letter's greeting, not the user's own voice
     herald: re.Pattern[str] = re.compile("(?!)")  # 复制如下： / 转发…消息：: pasted material follows
+    report_back: re.Pattern[str] = re.compile("(?!)")  # 告诉我, 回复我: material that speaks to its reader
     shot_input: re.Pattern[str] = re.compile("(?!)")  # a few-shot example's input line (输入：…, Q: …)
     shot_output: re.Pattern[str] = re.compile("(?!)")  # …and its output line (输出：…, A: …)
     shot_header: re.Pattern[str] = re.compile("(?!)")  # …and the heading above them (示例1)
@@ -114,6 +115,7 @@ def compile_roles(data: dict) -> RoleRules:
         use = re.compile(_alt(data.get("useCues", []) or ["(?!)"], escape=False), re.IGNORECASE)
         header = re.compile(_alt(data.get("forgedHeaders", []) or ["(?!)"], escape=False), re.IGNORECASE)
         herald = re.compile(_alt(data.get("pasteHeralds", []) or ["(?!)"]) + r"[^，,。；;？?！!:：\n]{0,6}[:：]", re.IGNORECASE)
+        report_back = re.compile(_alt(data.get("reportBack", []) or ["(?!)"]), re.IGNORECASE)
         shot_input = re.compile(r"\s*" + _alt(data.get("shotInput", []) or ["(?!)"]) + r"\s*\d*\s*[:：]", re.IGNORECASE)
         shot_output = re.compile(r"\s*" + _alt(data.get("shotOutput", []) or ["(?!)"]) + r"\s*\d*\s*[:：]", re.IGNORECASE)
         shot_header = re.compile(_alt(data.get("shotHeader", []) or ["(?!)"]) + r"\s*[0-9一二三四五六七八九十]*\s*[:：]?", re.IGNORECASE)
@@ -123,7 +125,7 @@ def compile_roles(data: dict) -> RoleRules:
     return RoleRules(vocative, reader_phrase, behaviour, frame, directive, record, record_directive,
                      frozenset(data["recordShapes"]), not_about, log, gate, human, question,
                      frozenset(data.get("questionShapes", [])), mention, use, gate_index, tuple(branches), header, broadcast,
-                     herald, shot_input, shot_output, shot_header, disown)
+                     herald, report_back, shot_input, shot_output, shot_header, disown)
 
 
 _COMMON_LETTERS = "AGVSTWOHXDC"  # letters the pack's identifiers are written with: frequent in a turn
