@@ -151,7 +151,7 @@ class Isolator:
             # attack's whole when the roles say so: it lies in an instruction to a reader, or in
             # the user's pasted material (a table cell, a form field, a log line) — the user's
             # own words are elsewhere, so nothing of theirs went with it
-            inert = [*found, *self.data_spans(text, breaks)]
+            inert = [*found, *self.data_spans(text, breaks, inert=False)]
             if all(any(a <= _strip(text, s, e)[0] and _strip(text, s, e)[1] <= b for a, b in inert)
                    for s, e in base.mixed_spans):
                 base = Isolation(base.drops, False, base.split, base.only, base.shapes)
@@ -200,7 +200,7 @@ class Isolator:
         return Isolation(tuple(drops), found.mixed, found.split, found.only, found.shapes, found.mixed_spans)
 
     # -- data units (issue 26 part 2: no action comes from a data unit) ---------------------
-    def data_spans(self, text: str, breaks: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+    def data_spans(self, text: str, breaks: frozenset[int] = frozenset(), inert: bool = True) -> list[tuple[int, int]]:
         """The spans of `text` that are the user's pasted material, not the user's own words: a
         cited quote (``roles.mentions``); in a turn of several lines, a log line, a form field
         (编号：DD-1207-03), a table row, a record; what follows a paste herald (复制如下：,
@@ -234,7 +234,9 @@ class Isolator:
             return []
         # only inert material is data: a unit that speaks to the reader (你, a reader's name, a
         # behaviour cue, 告诉我) or that a shape holds is an instruction, never the material's
-        spans = sorted(s for s in set(spans) if self._inert(text[s[0]:s[1]]))
+        # (`inert=False`: the units of pasted material whatever they hold — where the user's own
+        # words are not)
+        spans = sorted(s for s in set(spans) if not inert or self._inert(text[s[0]:s[1]]))
         merged: list[tuple[int, int]] = []
         for a, b in spans:
             if merged and a <= merged[-1][1]:
