@@ -1185,7 +1185,8 @@ def reader_instruction_in_every_carrier_reaches_no_text(t: Turn) -> None:
 @check("injection.roles", side="negative")
 def benign_unit_in_every_carrier_stays_whole(t: Turn) -> None:
     gen = _roles_gen()
-    lost = [(c["carrier"], m) for c in gen.benign_cases() if c["index"] == t.index
+    cases = gen.benign_cases() if t.side == "negative" else gen.benign_cases([t.case])  # a known gap: its own unit
+    lost = [(c["carrier"], m) for c in cases if t.side != "negative" or c["index"] == t.index
             if (m := gen.check_benign(t.run(c["text"], source="typed"), c))]
     assert lost == []
 

@@ -40,7 +40,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nlu.injection.fold import fold_view_fast, table_chars
-from nlu.injection.roles import RoleRules, gate_search, is_data, is_record, lines, load_roles, mentions, reader_spans, sentences
+from nlu.injection.roles import (RoleRules, few_shot_spans, gate_search, is_data, is_record, lines, load_roles, mentions,
+                                 reader_spans, sentences)
 from nlu.injection.rules import InjectionRules, load_rules, marker_word
 from nlu.injection.units import FRONT_MATTER, TAG_START, Unit, segment, table_rows
 from nlu.text.first_chars import CharIndex, first_chars, rarest, required_chars
@@ -68,6 +69,7 @@ class Isolation:
     split: bool  # a drop sat inside a token (AGV-0<!-- a -->2): what is left is no question at all
     only: bool  # no business request of the user's stands outside the attack
     shapes: tuple[str, ...]  # shape families found, for diagnostics
+    mixed_spans: tuple[tuple[int, int], ...] = ()  # the units that made it mixed, when only they did
 
 
 _BULK = re.compile(r"全部|所有|一切|全都|\ball\b|\bevery", re.IGNORECASE)
@@ -136,12 +138,25 @@ class Isolator:
         if base is not None:
             base = self._keep_records(text, base, cuts, breaks)
         taken = [(s, e) for s, e, _ in base.drops] if base is not None else []
-        readers = [(s, e) for s, e in reader_spans(self.roles, text, self._own_read, self._own_business, breaks, gaps,
-                                                 self._request, gated)
+        found = reader_spans(self.roles, text, self._own_read, self._own_business, breaks, gaps, self._request, gated)
+        if "\n" in text or breaks:
+            found += few_shot_spans(self.roles, text, breaks, self._write)
+        readers = [(s, e) for s, e in found
                    if not any(a <= s and e <= b for a, b in taken)
                    and not any(s < b and a < e for (a, b), _ in cited)]  # a cited quote is data
+        if base is None and not readers:
+            return None
+        if base is not None and base.mixed and base.mixed_spans:
+            # a unit the shapes found holding both an attack and business material is the
+            # attack's whole when the roles say so: it lies in an instruction to a reader, or in
+            # the user's pasted material (a table cell, a form field, a log line) — the user's
+            # own words are elsewhere, so nothing of theirs went with it
+            inert = [*found, *self.data_spans(text, breaks, inert=False)]
+            if all(any(a <= _strip(text, s, e)[0] and _strip(text, s, e)[1] <= b for a, b in inert)
+                   for s, e in base.mixed_spans):
+                base = Isolation(base.drops, False, base.split, base.only, base.shapes)
         if not readers:
-            return base
+            return self._disowned(text, base, breaks)
         spans = sorted([(s, e, r) for s, e, r in (base.drops if base is not None else ())] + [(s, e, "") for s, e in readers])
         drops: list[tuple[int, int, str]] = []
         for s, e, r in spans:  # union of overlapping drops
@@ -157,11 +172,35 @@ class Isolator:
         rest.append(text[at:])
         only = not self._request(" ".join(rest))
         shapes = tuple(sorted({*(base.shapes if base is not None else ()), "reader_instruction"}))
-        return Isolation(tuple(drops), base.mixed if base is not None else False,
-                         base.split if base is not None else False, only, shapes)
+        return self._disowned(text, Isolation(tuple(drops), base.mixed if base is not None else False,
+                                              base.split if base is not None else False, only, shapes), breaks)
+
+    def _disowned(self, text: str, found: Isolation | None, breaks: frozenset[int]) -> Isolation | None:
+        """A sentence of the user's that sets the dropped material aside (上面是我同事发的，别管它)
+        and holds no business of its own goes with it: what its 它 points at is gone."""
+        if found is None or found.only or not found.drops or self.roles.disown.search(text) is None:
+            return found
+        extra = []
+        for a, b in sentences(text, breaks):
+            sent = text[a:b]
+            if any(s <= a and b <= e for s, e, _ in found.drops):
+                continue
+            if self.roles.disown.search(sent) and not self._request(sent):
+                extra.append((a, b, ""))
+        if not extra:
+            return found
+        spans = sorted([*found.drops, *extra])
+        drops: list[tuple[int, int, str]] = []
+        for s, e, r in spans:
+            if drops and s <= drops[-1][1]:
+                drops[-1] = (drops[-1][0], max(drops[-1][1], e), drops[-1][2])
+            else:
+                drops.append((s, e, r))
+        drops, _ = self._drops(text, [(s, e) for s, e, _ in drops])
+        return Isolation(tuple(drops), found.mixed, found.split, found.only, found.shapes, found.mixed_spans)
 
     # -- data units (issue 26 part 2: no action comes from a data unit) ---------------------
-    def data_spans(self, text: str, breaks: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+    def data_spans(self, text: str, breaks: frozenset[int] = frozenset(), inert: bool = True) -> list[tuple[int, int]]:
         """The spans of `text` that are the user's pasted material, not the user's own words: a
         cited quote (``roles.mentions``); in a turn of several lines, a log line, a form field
         (编号：DD-1207-03), a table row, a record; what follows a paste herald (复制如下：,
@@ -195,7 +234,9 @@ class Isolator:
             return []
         # only inert material is data: a unit that speaks to the reader (你, a reader's name, a
         # behaviour cue, 告诉我) or that a shape holds is an instruction, never the material's
-        spans = sorted(s for s in set(spans) if self._inert(text[s[0]:s[1]]))
+        # (`inert=False`: the units of pasted material whatever they hold — where the user's own
+        # words are not)
+        spans = sorted(s for s in set(spans) if not inert or self._inert(text[s[0]:s[1]]))
         merged: list[tuple[int, int]] = []
         for a, b in spans:
             if merged and a <= merged[-1][1]:
@@ -387,7 +428,8 @@ class Isolator:
             drops, split = self._drops(text, [(units[i].start, units[i].end) for i in dropped], asides)
             # (a kept log line or question that names a write is asked about, never continued on)
             doubt = self._kept_record_write(text, units, dropped) or bool(asked - dropped)
-            return Isolation(tuple(drops), bool(mixed) or split or doubt, split, False, shapes)
+            spans = tuple((units[i].start, units[i].end) for i in sorted(mixed)) if mixed and not (split or doubt) else ()
+            return Isolation(tuple(drops), bool(mixed) or split or doubt, split, False, shapes, spans)
         # nothing of the user's stands alone: only the attack's own words go; what it carried
         # (a write, a claim) stays as the user's data and the turn is never continued
         # (a unit that joined a write to the attack goes whole: the write is the attack's, as a
@@ -970,6 +1012,15 @@ def _rule_lines_above(text: str, s: int) -> int:
             break
         s = a
     return s
+
+
+def _strip(text: str, s: int, e: int) -> tuple[int, int]:
+    """The span without the spaces and the pause marks at its edges."""
+    while s < e and (text[s].isspace() or text[s] in _SEPARATORS):
+        s += 1
+    while e > s and (text[e - 1].isspace() or text[e - 1] in _SEPARATORS):
+        e -= 1
+    return s, e
 
 
 def _wordish(ch: str) -> bool:

@@ -74,8 +74,8 @@ def compose_all(case: dict):
                    "text": compose(req, carrier, case["text"], position), "markers": case["markers"], "mustKeep": keep}
 
 
-def benign_cases():
-    for bi, b in enumerate(corpus()["negative"]):
+def benign_cases(units=None):  # noqa: ANN001 - units: benign units (default: the corpus's negative side)
+    for bi, b in enumerate(corpus()["negative"] if units is None else units):
         for ci, carrier in enumerate(CARRIERS):
             req, keep = REQUESTS[(bi + ci) % len(REQUESTS)]
             position = POSITIONS[(bi + ci) % 2]  # before / after
