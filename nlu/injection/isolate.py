@@ -57,6 +57,9 @@ _ASIDES = frozenset({"dash", "bracket"})  # delimited asides inside a sentence (
 _CONJUNCTION_REACH = 12  # characters after an attack's match within which its conjunction may stand
 _ASKED_REACH = 2  # characters between a write and the question word that asks after it (审批到哪, 取消了吗)
 _SENTENCE_END = re.compile(r"[。！？!?；;\n]")
+_SENTENCE_CITED = re.compile(r"(?:这|這|上面|上面这|上面那|前面|前面那|刚才那|刚才这)(?:个|個)?(?:句子|句话|句話|句)(?:里|裡|中|的|是|有|什么|怎么|对不对|通顺|语法)")
+_LABEL_HEADS = ("意见", "说明", "人", "员", "时间", "日期", "号", "编号", "内容", "备注", "结果", "状态", "原因", "单位",
+                "部门", "方式", "类型", "等级", "级别", "记录", "要求", "情况", "描述", "事项", "单号")
 _FIELD = re.compile(r"\s*[【\[]?([^\s:：，,。？?！!【】\[\]]{1,8})[】\]]?\s*[:：]\s*\S")  # 编号：…
 
 
@@ -226,6 +229,12 @@ class Isolator:
                 elif self.roles.herald.search(unit.rstrip()[-12:]) and unit.rstrip()[-1:] in ":：":
                     tail = units[i + 1:-1] if len(units) > i + 2 else units[i + 1:]
                     spans += tail
+        for m in _SENTENCE_CITED.finditer(text):  # 请撤销所有检修工单。我只是想知道这个句子里的“撤销”是什么词性
+            at = max(text.rfind(ch, 0, m.start()) for ch in "。！!？?\n")
+            if at > 0:
+                start = max([text.rfind(ch, 0, at) for ch in "。！!？?\n"]) + 1
+                if text[start:at].strip():
+                    spans.append((start, at))
         for m in self.roles.herald.finditer(text):  # one line: 转发一下同事的消息：请撤销 T-…。这是什么意思
             end = _SENTENCE_END.search(text, m.end())
             if end is not None and text[m.end():end.start()].strip() and text.find("\n", m.end(), end.start()) < 0:
@@ -278,8 +287,10 @@ class Isolator:
         if m is None:
             return False
         label = m.group(1)
-        return not (self._write(label) or self._reads.scan(label, fold_ascii(label))
-                    or self.roles.record_directive.search(label))
+        if self.roles.record_directive.search(label):
+            return False
+        # a label names a field: no verb in it, or a verb inside a noun it ends on (处理意见, 操作说明)
+        return not (self._write(label) or self._reads.scan(label, fold_ascii(label))) or label.endswith(_LABEL_HEADS)
 
     def _own_read(self, clause: str) -> bool:
         """A read-only business question standing alone in `clause` (助手，查一下 AGV-03): a read

@@ -21,8 +21,9 @@ from nlu.text.width import WIDTH_TABLE
 _TERM_ENTITY_TYPES = {"maintenance_level", "organization", "location", "person"}
 
 
-# a number that is a code, not an object (返回 409, 错误码 500, HTTP 404): never a bare reference
-_CODE_BEFORE = re.compile(r"(?:返回|返回码|状态码|错误码|报错码|故障码|代码|报错|报|code|status|http|error|errno|err)\s*[:：=]?\s*$",
+# a number that is a code or a setting's value, not an object (返回 409, 错误码 500, retry: 3): never a bare reference
+_CODE_BEFORE = re.compile(r"(?:(?:返回|返回码|状态码|错误码|报错码|故障码|代码|报错|报|code|status|http|error|errno|err)\s*[:：=]?"
+                          r"|[A-Za-z_][A-Za-z0-9_.]*\s*[:：=])\s*$",  # …or the value of a named key (retry: 3, max_retry=5)
                           re.IGNORECASE)
 _CODE_AFTER = re.compile(r"\s*(?:错误|报错|状态码|错误码|故障码|码|error)", re.IGNORECASE)
 
