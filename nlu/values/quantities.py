@@ -124,7 +124,9 @@ def _words_re(words: Iterable[str]) -> _Words:
     key = tuple(sorted(set(words), key=lambda w: (-len(w), w)))
     found = _WORD_CACHE.get(key)
     if found is None:
-        pat = re.compile(" ?(?:" + "|".join(re.escape(w) for w in key if w) + ")") if key else re.compile(r"(?!)")
+        # a Latin unit ends at a word boundary: the A of AGV is no ampere (百分之十五的AGV)
+        pat = re.compile(" ?(?:" + "|".join(re.escape(w) + ("(?![A-Za-z])" if w[-1].isascii() and w[-1].isalpha() else "")
+                                            for w in key if w) + ")") if key else re.compile(r"(?!)")
         found = _WORD_CACHE[key] = _Words(pat, frozenset(" ") | {w[0] for w in key if w})
     if given is not None and len(_WORDS_SEEN) < 64:
         _WORDS_SEEN[id(given)] = (given, found)
