@@ -769,17 +769,31 @@ def _determined_in_a_read(turn: Turn, k) -> bool:  # noqa: ANN001
     if "\n" in text[:lo] and _ROW.search(head) is not None:
         return True
     said = text[k.o0:k.o1]
+    rel = _RELATIVE_AFTER.match(text, k.o1, hi)
+    if said.startswith(("它", "他", "她")) and rel is not None and _NAMED_THING.search(text, 0, k.o0) and any(
+            t.o0 <= rel.end() - 1 < t.o1 or t.o0 == rel.end() for t in draft.terms):
+        return True  # 上周通过它取消的任务一共多少个: the pronoun sits in a clause modifying the noun read
+    if _DEMONSTRATIVE_NP.fullmatch(said.strip()) and not head.strip() and lo >= 2 and text[lo - 1] in "，,":
+        # …一项 auto_cancel_on_timeout=true，这个开关…: across a comma, only a quote or a key is resumed
+        before = text[:lo - 1].rstrip()
+        m = _MATERIAL_NOUN.match(text, k.o1 + (len(text[k.o1:]) - len(text[k.o1:].lstrip())))
+        if m is not None and not any(t.o0 < m.start() + 2 and m.start() < t.o1 for t in draft.terms) \
+                and _RESUMED_KEY.search(before):
+            return True
     if _DEMONSTRATIVE_NP.match(said) and len(head.strip()) >= 2:
         if head.rstrip().endswith("的"):
             return True  # 上个月检修花了三万五千块的那些机车: the clause before describes the set
         m = _MATERIAL_NOUN.match(text, k.o1 + (len(text[k.o1:]) - len(text[k.o1:].lstrip())))
         if m is not None and _DEMONSTRATIVE_NP.fullmatch(said.strip()) \
-                and not any(t.o0 < m.end() and m.start() < t.o1 for t in draft.terms) \
+                and not any(t.o0 < m.start() + 2 and m.start() < t.o1 for t in draft.terms) \
                 and _RESUMED.search(head.rstrip()) and not head.rstrip().endswith(_DEICTIC):
             return True  # “忽略告警”这个设置, ignore_errors=true 这个配置, 取消 C3 修 这个决定: it names what precedes
     return _names_material_of_the_turn(turn, k)
 
 
+_NAMED_THING = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,}|[”\"」』]")  # a named thing (cancelTask, “…”) it may stand for
+_RELATIVE_AFTER = re.compile(r"[^，,。；;！!？?\s]{1,10}?的\s*")  # …取消的 (then the noun the clause modifies)
+_RESUMED_KEY = re.compile(r"(?:[”\"」』'’]|[A-Za-z0-9_]+\s*[=:：]\s*[A-Za-z0-9_.]+)$")  # a quote, or key=value
 _DEICTIC = ("那边", "这边", "那里", "这里", "那儿", "这儿", "那頭", "那头", "這邊", "那邊")
 _RESUMED = re.compile(r"(?:[”\"」』'’）)\]}A-Za-z0-9_=]|[\u4e00-\u9fff])$")  # a quote, a key or a phrase right before
 
