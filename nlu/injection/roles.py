@@ -47,9 +47,19 @@ class RoleDataError(NluError):
     code = "E341"
 
 
+def _word(w: str) -> str:
+    """`w` as a pattern; a Latin word only as a whole word (the STORY of TOYSTORY is no story frame)."""
+    p = re.escape(w)
+    if w[:1].isascii() and w[:1].isalpha():
+        p = "(?<![A-Za-z])" + p
+    if w[-1:].isascii() and w[-1:].isalpha():
+        p += "(?![A-Za-z])"
+    return p
+
+
 def _alt(words: list[str], escape: bool = True) -> str:
     words = sorted(set(words), key=lambda w: (-len(w), w))  # one order in every process (hash seeds differ)
-    return "(?:" + "|".join(re.escape(w) if escape else w for w in words) + ")"
+    return "(?:" + "|".join(_word(w) if escape else w for w in words) + ")"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +100,11 @@ def compile_roles(data: dict, common: str = "") -> RoleRules:
         vocative = re.compile(r"(?:^|(?<=[:：\s|,，]))\s*" + _alt(data["vocativeBefore"]) + r"?\s*" + readers
                               + r"(?:们)?\s*[:：,，]", re.IGNORECASE)
         agents = _alt(data.get("agentReaders", []))
-        phrases = [re.escape(w) for w in data["readerPhrases"]] + [
+        phrases = [_word(w) for w in data["readerPhrases"]] + [
             p.replace("{A}", agents) for p in data.get("readerPatterns", [])]
         reader_phrase = re.compile(_alt(phrases, escape=False), re.IGNORECASE)
-        frames = [re.escape(w) for w in data["frames"]] + list(data.get("framePatterns", []))
-        behaviours = [re.escape(w) for w in data["behaviour"]] + list(data.get("behaviourPatterns", [])) + frames
+        frames = [_word(w) for w in data["frames"]] + list(data.get("framePatterns", []))
+        behaviours = [_word(w) for w in data["behaviour"]] + list(data.get("behaviourPatterns", [])) + frames
         behaviour = re.compile(_alt(behaviours, escape=False), re.IGNORECASE)
         frame = re.compile(_alt(frames, escape=False), re.IGNORECASE)
         directive = re.compile(_alt(data["directive"], escape=False), re.IGNORECASE)
