@@ -285,7 +285,7 @@ class NonDataJudge:
             c0, c1 = draft.to_current(e.o0, e.o1)
             whole[c0:c1] = b"\x01" * max(0, c1 - c0)
         pos = 0
-        for word, tag in self.pos.cut(text):
+        for word, tag in self.pos.iter_cut(text):  # stops at `enough` words: the rest is never tagged
             start, pos = pos, pos + len(word)
             if tag not in (tags or self.content_tags) or word in self.skip_words or word in self.record_units \
                     or word in self.placeholders:
