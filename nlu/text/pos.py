@@ -78,6 +78,7 @@ class PosTagger:
             # the one table in memory: the cached one the import was given, or — when jieba.posseg
             # was imported before (by a host, or cold) — the one its import read
             dt.word_tag_tab = jieba.posseg.dt.word_tag_tab
+            _predecessors(_hmm()[8])  # `iter_cut`'s transition index (~5,000 entries), off the first call
             self._dt = dt
 
     def load_in_background(self) -> None:
