@@ -86,6 +86,7 @@ def source_fingerprint() -> str | None:
 
 def _version(dist: str) -> str:
     try:
+        # lazy: only this path needs it
         from importlib.metadata import version
 
         return version(dist)

@@ -48,7 +48,7 @@ from nlu.pipeline.flags import DOMAINS as BUSINESS_DOMAINS
 from nlu.decision.general_topic import GeneralTopic, preconditions
 from nlu.semantics.fillers import Fillers
 from nlu.semantics.view import sentence_view
-from nlu.stages.vocabulary import vocabulary
+from nlu.text.vocabulary import vocabulary
 from nlu.suspicious import find_suspicious
 from nlu.text.pos import pos_tagger
 
@@ -81,6 +81,7 @@ _LATIN = re.compile(r"[A-Za-z]+")
 
 class NonDataJudge:
     def __init__(self, pack) -> None:  # noqa: ANN001
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.lexicon import load_data_file
 
         data = load_data_file("non_data.json")

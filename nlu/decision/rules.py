@@ -9,7 +9,7 @@ domain); the policy asks the question of the first rule that fires and records i
 
 Question texts are data (``lexicons/clarifications.json``, `Turn.q`); options are built only
 from the user's own words, entities already in the text, caller-passed referents or the
-caller's catalog (`nlu.decision.questions`). The case corpus of every rule, inputs that must
+caller's catalog (`nlu.semantics.readings`). The case corpus of every rule, inputs that must
 fire it and look-alikes that must not, is ``lexicons/corpora/decision.policy_rules.json``.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from nlu import draft_keys as K
-from nlu.decision.questions import clarify, readings
+from nlu.semantics.readings import clarify, readings
 from nlu.lexicon.word_classes import function_words, referring_words
 from nlu.draft import Clarification, Draft
 from nlu.decision import write_accounting as _accounting
@@ -243,6 +243,7 @@ def _question_closes(text: str) -> bool:
 
 def _contrast_follows(text: str, pos: int) -> bool:
     """A clause after `pos` opening with the contrast word of the self-repair grammar (…，是…)."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.semantics.self_repair import default_grammar
 
     lead = default_grammar().contrast_lead
@@ -695,6 +696,7 @@ _NP_REACH = 8  # code points from a demonstrative to the key that heads its noun
 @functools.cache
 def _person_pronouns() -> frozenset[str]:
     """The pack's pronouns that refer only to people (他, 她们: lexicons/coreference.json)."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import default_pack
 
     return frozenset(p.word for p in default_pack().pronouns if p.types and set(p.types) == {"person"})

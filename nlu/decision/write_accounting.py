@@ -80,6 +80,7 @@ class WriteAccounting:
     """The declared words of one pack, compiled once; `unexplained(draft)` is one linear pass."""
 
     def __init__(self, pack: "Pack") -> None:
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.lexicon.loader import load_data_file
 
         root = pack.root
@@ -512,6 +513,7 @@ class WriteAccounting:
         if text[tail0:tail0 + 1] in ("）", ")", "]", "】") and any(ch in seg for ch in "（([【"):
             tail0 += 1
         tail = text[tail0:]
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.text.rewriter import Edit
 
         if rest:

@@ -149,6 +149,7 @@ def gate_search(rules: RoleRules, text: str) -> bool:
 
 
 def load_roles(root: "Path | None" = None) -> RoleRules:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     return compile_roles(load_data_file(ROLES_FILE, root))

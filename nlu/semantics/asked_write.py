@@ -53,6 +53,7 @@ def _longest_first(words) -> tuple[str, ...]:  # noqa: ANN001
 
 @functools.lru_cache(maxsize=1)
 def _data() -> _Data:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     d = load_data_file("asked_writes.json")

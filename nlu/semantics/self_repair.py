@@ -697,6 +697,6 @@ def _parallel_start(v: str, s: int, m0: int, clause: str) -> int | None:
 @functools.lru_cache(maxsize=1)
 def default_grammar() -> RepairGrammar:
     """The grammar of the shipped cleaning lexicon (the clean stage builds the same one)."""
-    from nlu.stages.clean import load_cleaning_lexicon
+    from nlu.lexicon import load_data_file  # lazy: the shipped grammar only when asked for
 
-    return RepairGrammar(load_cleaning_lexicon()["selfRepair"])
+    return RepairGrammar(load_data_file("cleaning.json")["selfRepair"])

@@ -104,7 +104,7 @@ from nlu.lexicon.model import ConfusionPair
 from nlu.pipeline.failures import step_failed
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
-from nlu.stages.vocabulary import Vocabulary, vocabulary
+from nlu.text.vocabulary import Vocabulary, vocabulary
 from nlu.text import Edit
 from nlu.text.diff import opcodes
 from nlu.text.words import Words, words_for
@@ -426,9 +426,9 @@ class CorrectStage(Stage):
         known.update(p.presentation_words, p.politeness_words, p.discourse_words, (x.word for x in p.pronouns))
         known.update(p.person_names, p.titles, p.self_repair_markers)
         self._known = WordScanner((w, True) for w in known if w)
-        from nlu.stages.clean import load_cleaning_lexicon  # the pack's numeral characters
+        from nlu.stages.clean import load_cleaning_lexicon  # lazy: the pack's numeral characters, only when built
 
-        self._numerals = _NUMERAL_CHARS | frozenset(load_cleaning_lexicon()["numerals"])
+        self._numerals = _NUMERAL_CHARS | frozenset(load_cleaning_lexicon(p)["numerals"])
         self._single_terms = frozenset(s for t in p.terms for s in t.surfaces if len(s) == 1)
 
     def warm_up(self) -> None:
@@ -465,6 +465,7 @@ class CorrectStage(Stage):
             if right[m.start:m.end] in self._time_terms and right[m.start:m.end] not in wrong:
                 return "time_change"
         try:
+            # lazy: only this path needs it, keeps import light; breaks no cycle
             from nlu.values.times import find_times
 
             if find_times(right, draft.source.reference_time) and not find_times(wrong, draft.source.reference_time):
@@ -1039,6 +1040,7 @@ class CorrectStage(Stage):
     def _near(syl: list[str], ph: _Phonetics) -> Optional[str]:
         """The one pack surface whose syllables differ from `syl` in exactly one place, by one
         letter with the same initial letter (z/zh, n/ng …); None if there are none or several."""
+        # lazy: heavy, loaded on first need
         from rapidfuzz.distance import Levenshtein
 
         found: list[str] = []
@@ -1081,7 +1083,9 @@ __all__ = ["CorrectStage", "THRESHOLD"]
 
 
 def _debug(text: str, **kw: Any) -> None:  # pragma: no cover - manual aid
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.pipeline import Pipeline
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.stages.protect import ProtectStage
 
     class _Keep:

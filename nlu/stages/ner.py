@@ -24,6 +24,7 @@ class NerStage(Stage):
     capability = "ner"
 
     def __init__(self, pack=None) -> None:  # noqa: ANN001
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.lexicon import default_pack
 
         self.lookalikes = dict((pack or default_pack()).lookalikes)

@@ -19,7 +19,7 @@ from nlu.lexicon import Pack, default_pack
 from nlu.lexicon.word_classes import alternation, char_class, function_words, number_context, referring_words
 from nlu.pipeline.stage import Stage
 from nlu.semantics.write_intent import negated_order
-from nlu.stages.vocabulary import vocabulary
+from nlu.text.vocabulary import vocabulary
 from nlu.text.person_names import PersonNames
 from nlu.text.word_matcher import boundary_filter
 from nlu.text.words import pack_words, words_for

@@ -30,7 +30,7 @@ from nlu.semantics.questions import is_statement
 from nlu.stages.srl import IMPLIED_QUERY, STATE_TERM_CATEGORIES
 from nlu.semantics.templates import TemplateRules, template_rules
 from nlu.semantics.view import SentenceView, sentence_view
-from nlu.stages.vocabulary import vocabulary
+from nlu.text.vocabulary import vocabulary
 from nlu.text.rewriter import Edit
 
 EXPLICIT = 0.97

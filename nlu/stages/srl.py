@@ -44,7 +44,7 @@ from nlu.semantics.negation import negation_before
 from nlu.semantics.referring import CLASS_NOUNS
 from nlu.semantics.templates import template_rules
 from nlu.semantics.view import SentenceView, Word, sentence_view
-from nlu.stages.vocabulary import vocabulary
+from nlu.text.vocabulary import vocabulary
 from nlu.text.wordscan import WordScanner
 
 OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})

@@ -35,6 +35,7 @@ class PersonNames:
     """Find the names of one pack's texts (`find`); data from `person_names.json`."""
 
     def __init__(self, pack) -> None:  # noqa: ANN001
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.lexicon import load_data_file
 
         data = load_data_file("person_names.json", pack.root)

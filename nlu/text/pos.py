@@ -27,9 +27,12 @@ def _import_posseg(tags: dict[str, str] | None) -> None:
     table, loaded with the dictionary from the start-up cache (`nlu.text.words`) — the
     import reads an empty file instead (jieba's module tokenizer names that file only while
     the import runs) and `tags` is put where the import would have put it."""
+    # lazy: only this path needs it
     import os
+    # lazy: only this path needs it
     import sys
 
+    # lazy: heavy, loaded on first need
     import jieba
 
     if "jieba.posseg" in sys.modules:
@@ -41,6 +44,7 @@ def _import_posseg(tags: dict[str, str] | None) -> None:
     saved = dt.dictionary
     dt.dictionary = os.devnull  # POSTokenizer(jieba.dt) at import: load_word_tag(open(devnull))
     try:
+        # lazy: heavy, loaded on first need
         import jieba.posseg
     finally:
         dt.dictionary = saved
@@ -67,6 +71,7 @@ class PosTagger:
         with self._lock:
             if self._dt is not None:
                 return
+            # lazy: heavy, loaded on first need
             import jieba
 
             jieba.setLogLevel(logging.ERROR)
