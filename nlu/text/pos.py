@@ -164,7 +164,7 @@ _MIN_FLOAT = -3.14e100
 def _hmm() -> tuple:
     global _HMM
     if _HMM is None:
-        import jieba.posseg as ps
+        import jieba.posseg as ps  # lazy: loaded with the tagger (`PosTagger.load`), not at import
 
         _HMM = (ps.re_han_internal, ps.re_skip_internal, ps.re_han_detail, ps.re_skip_detail, ps.re_num,
                 ps.re_eng, ps.char_state_tab_P, ps.start_P, ps.trans_P, ps.emit_P)
