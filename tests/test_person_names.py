@@ -162,8 +162,8 @@ def test_the_tagger_is_only_asked_where_a_name_could_start():
     finder = PersonNames(pack)
     finder.tagger.load()
     asked = []
-    real = finder.tagger.cut
-    finder.tagger.cut = lambda t: asked.append(t) or real(t)  # type: ignore[method-assign]
+    real = finder.tagger.iter_cut
+    finder.tagger.iter_cut = lambda t: asked.append(t) or real(t)  # type: ignore[method-assign]
     try:
         for text in ("上周完成了多少张检修工单", "丰台机务段的任务都列出来", "AGV-01 现在在哪", "谢谢，帮我查一下"):
             assert finder.find(text, bytearray(len(text))) == []
@@ -171,7 +171,7 @@ def test_the_tagger_is_only_asked_where_a_name_could_start():
         assert finder.find("李卫东负责的机车", bytearray(8)) == [(0, 3)]
         assert asked
     finally:
-        del finder.tagger.cut
+        del finder.tagger.iter_cut
 
 
 def _external_real_text() -> Path | None:

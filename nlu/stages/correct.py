@@ -294,6 +294,8 @@ class _Phonetics:
 
         self._lazy = lazy_pinyin
         self._toned = Style.TONE3
+        self._memo_toneless: dict[str, tuple[str, ...]] = {}
+        self._memo_toned: dict[str, tuple[str, ...]] = {}
         # the pinyin of the pack's surfaces, from the start-up cache when a process read it
         # before (`nlu.warm_cache`; pypinyin's version and this code are in every key)
         surfaces = [s for t in pack.terms for s in t.surfaces]  # in order: the lists keep it
@@ -326,10 +328,29 @@ class _Phonetics:
         return {"toneless": self.by_toneless, "toned": self.by_toned, "syllables": self.by_syllables,
                 "context": self.by_context, "surfaces": seen}
 
+    # pypinyin reads a string the same way every time: the windows of unknown text repeat
+    # from turn to turn (and within one), so their readings are kept (bounded: cleared when
+    # full). `toneless_plain` / `toned_plain` are the reference (a test compares).
     def toneless(self, s: str) -> list[str]:
-        return self._lazy(s, errors="default")
+        got = self._memo_toneless.get(s)
+        if got is None:
+            if len(self._memo_toneless) >= _PINYIN_MEMO:
+                self._memo_toneless.clear()
+            got = self._memo_toneless[s] = tuple(self.toneless_plain(s))
+        return list(got)
 
     def toned(self, s: str) -> list[str]:
+        got = self._memo_toned.get(s)
+        if got is None:
+            if len(self._memo_toned) >= _PINYIN_MEMO:
+                self._memo_toned.clear()
+            got = self._memo_toned[s] = tuple(self.toned_plain(s))
+        return list(got)
+
+    def toneless_plain(self, s: str) -> list[str]:
+        return self._lazy(s, errors="default")
+
+    def toned_plain(self, s: str) -> list[str]:
         return self._lazy(s, style=self._toned, errors="default", neutral_tone_with_five=True)
 
     def segmenter(self):  # noqa: ANN201 - nlu.text.words.Words
@@ -339,6 +360,7 @@ class _Phonetics:
         return self._words
 
 
+_PINYIN_MEMO = 1 << 15  # readings kept per style
 _PHONETICS: dict[int, _Phonetics] = {}
 _PHON_LOCK = threading.Lock()
 

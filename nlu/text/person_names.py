@@ -180,7 +180,7 @@ class PersonNames:
             hi += 1
         tokens: list[tuple[int, int, str]] = []
         pos = lo
-        for word, tag in self.tagger.cut(text[lo:hi]):
+        for word, tag in self.tagger.iter_cut(text[lo:hi]):
             tokens.append((pos, pos + len(word), tag))
             pos += len(word)
         k = next((k for k, t in enumerate(tokens) if t[0] == i), None)
