@@ -14,7 +14,7 @@ import threading
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-__version__ = "0.1.0"
+from nlu.version import __version__
 __all__ = ["understand", "warm_up", "Pipeline", "FeatureFlags", "InputError", "LegacyInputUnderstanding", "__version__"]
 
 if TYPE_CHECKING:
@@ -31,6 +31,7 @@ def default_pipeline() -> Pipeline:
     if _default is None:
         with _default_lock:
             if _default is None:
+                # lazy: `import nlu` stays cheap
                 from nlu.pipeline import FeatureFlags, Pipeline
 
                 _default = Pipeline(flags=FeatureFlags.from_env())
@@ -71,14 +72,17 @@ def understand(
 
 def __getattr__(name: str) -> Any:  # lazy: `import nlu` stays cheap
     if name in ("Pipeline", "FeatureFlags"):
+        # lazy: `import nlu` stays cheap
         import nlu.pipeline as p
 
         return getattr(p, name)
     if name == "InputError":
+        # lazy: `import nlu` stays cheap
         from nlu.errors import InputError
 
         return InputError
     if name == "LegacyInputUnderstanding":
+        # lazy: `import nlu` stays cheap
         from nlu.contract import LegacyInputUnderstanding
 
         return LegacyInputUnderstanding

@@ -20,6 +20,7 @@ from nlu.lexicon.model import CatalogEntity, EntityCatalog
 def usable_catalog(catalog: Any, now: datetime) -> EntityCatalog | None:
     """An `EntityCatalog`, a path to one, or its JSON dict; None once it has expired."""
     if isinstance(catalog, (str, Path)):
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.lexicon import PackError, load_catalog
 
         try:
@@ -37,6 +38,7 @@ def usable_catalog(catalog: Any, now: datetime) -> EntityCatalog | None:
             raise errors.InputError("E110", f"catalog: missing or malformed field {exc}") from None
     if not isinstance(catalog, EntityCatalog):
         raise errors.InputError("E110", "catalog must be an EntityCatalog, a path to one or its JSON object")
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.source import parse_reference_time
 
     if parse_reference_time(catalog.expires_at) <= now:

@@ -7,15 +7,13 @@ Stages read `draft.text` (the current canonical text), propose edits through
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence
+from typing import Any, NamedTuple, Optional, Sequence
 
 from nlu.draft_keys import check_flag, known_flag
 from nlu.source import SourceInfo
 from nlu.text.alignment import Alignment
 from nlu.text.rewriter import Edit, EditOutcome, rewrite
 
-if TYPE_CHECKING:
-    from nlu.pipeline.flags import FeatureFlags
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +123,7 @@ class Diagnostic:
 class Draft:
     original: str
     source: SourceInfo
-    flags: "FeatureFlags"
+    flags: Any  # nlu.pipeline.flags.FeatureFlags (the runner's, above the draft: not imported here)
     alignment: Alignment = None  # type: ignore[assignment]
     edits: list[EditOutcome] = field(default_factory=list)
     protected: list[ProtectedFact] = field(default_factory=list)
@@ -168,11 +166,8 @@ class Draft:
 
         Before the rollout's last phase (route) the phase decides which edits may apply; the
         others become suggestions (`nlu.pipeline.phases`)."""
-        phase = self.flags.phase
-        if phase != "route":
-            from nlu.pipeline.phases import restrict
-
-            edits = restrict(phase, edits, self.alignment.text)
+        if self.flags.phase != "route":
+            edits = self.flags.restrict(edits, self.alignment.text)
         result = rewrite(self.alignment, edits, self.protected_ranges())
         self.alignment = result.alignment
         self.edits.extend(result.outcomes)

@@ -39,6 +39,21 @@ E120 = "--port {port} is out of range: give 0-65535 (0 picks a free port)"
 E121 = "cannot listen on {where}: {reason}"
 
 
+# E13x: the pipeline's registry of components (nlu.pipeline.registry): a misconfigured component
+E130 = "component {name!r}: {problem}"
+E131 = "component {name!r}: {problem}"
+E132 = "component {name!r}: {problem}"
+E133 = "component {name!r}: {problem}"
+
+
+class ComponentError(NluError, LookupError):
+    """E13x: a pipeline component that is not registered, cannot be imported or cannot be built."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)
+
+
 class RegistryError(NluError, KeyError):
     """E21x: a flag or scratch key that `nlu.draft_keys` does not declare (a programming error)."""
 

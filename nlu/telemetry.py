@@ -47,7 +47,7 @@ import logging
 import threading
 from typing import TYPE_CHECKING, Any, Mapping
 
-from nlu import __version__
+from nlu.version import __version__
 from nlu.lexicon.model import TEMPLATE_NAMES
 
 if TYPE_CHECKING:
@@ -237,6 +237,7 @@ def dictionary_revision() -> str:
     global _pack_revision
     if _pack_revision is None:
         try:
+            # lazy: only this path needs it, keeps import light; breaks no cycle
             from nlu.lexicon import default_pack
 
             _pack_revision = default_pack().revision
@@ -284,6 +285,7 @@ def views() -> list:
 
     Needs the SDK (``legacy-nlu[telemetry]``). Pass them to the provider that collects nlu's
     metrics: ``MeterProvider(metric_readers=[...], views=telemetry.views())``."""
+    # lazy: optional extra
     from opentelemetry.sdk.metrics.view import ExplicitBucketHistogramAggregation, View
 
     out = []
@@ -333,6 +335,7 @@ class _Instruments:
     __slots__ = ("duration", "observables")
 
     def __init__(self, meter: Any) -> None:
+        # lazy: optional extra
         from opentelemetry.metrics import Observation
 
         def callback_for(counter: str):  # noqa: ANN202
@@ -472,6 +475,7 @@ _registry: Any = None  # the registry of the Prometheus reader nlu installed, if
 def meter_provider(*readers: Any, **options: Any) -> Any:
     """An SDK `MeterProvider` with nlu's `views()` and `readers` (none given: a Prometheus
     reader on `prometheus_registry()`). Needs ``legacy-nlu[telemetry]``."""
+    # lazy: optional extra
     from opentelemetry.sdk.metrics import MeterProvider
 
     if not readers:
@@ -481,12 +485,14 @@ def meter_provider(*readers: Any, **options: Any) -> Any:
 
 def _prometheus_reader() -> Any:
     global _registry
+    # lazy: optional extra
     from opentelemetry.exporter.prometheus import PrometheusMetricReader
 
     global _own_reader
     try:
         reader = PrometheusMetricReader(registry=prometheus_registry())
     except TypeError:  # an exporter before the registry argument writes to the process-wide registry
+        # lazy: optional extra
         from prometheus_client import REGISTRY
 
         with _lock:
@@ -504,6 +510,7 @@ def prometheus_registry() -> Any:
     global _registry
     with _lock:
         if _registry is None:
+            # lazy: optional extra
             from prometheus_client import CollectorRegistry
 
             _registry = CollectorRegistry(auto_describe=True)
@@ -517,7 +524,9 @@ def enable_prometheus() -> bool:
     or already); False when the host installed its own SDK provider — then that provider
     and its readers carry nlu's metrics (with ``views=telemetry.views()``). Raises
     ImportError without ``legacy-nlu[telemetry]``."""
+    # lazy: optional extra
     from opentelemetry import metrics
+    # lazy: optional extra
     from opentelemetry.sdk.metrics import MeterProvider
 
     global _installed
@@ -542,6 +551,7 @@ def metrics_text() -> str:
     text is that of `prometheus_registry()` when a `meter_provider()` made the Prometheus
     reader, else of prometheus_client's default registry (where a host's own
     `PrometheusMetricReader()` writes). Raises ImportError without ``legacy-nlu[telemetry]``."""
+    # lazy: optional extra
     from prometheus_client import REGISTRY, generate_latest
 
     enable_prometheus()

@@ -26,9 +26,7 @@ same arguments to the engine again: the same compiled program, without the work.
 """
 from __future__ import annotations
 
-import contextlib
 import functools
-import gc
 import hashlib
 import os
 import pickle
@@ -40,6 +38,8 @@ from array import array
 from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Iterator
+
+from nlu.collector import collector_paused
 
 ENV_CACHE_DIR = "NLU_CACHE_DIR"
 ENV_CACHE = "NLU_CACHE"  # "0" / "off" / "false": no start-up or pack cache at all
@@ -86,6 +86,7 @@ def source_fingerprint() -> str | None:
 
 def _version(dist: str) -> str:
     try:
+        # lazy: only this path needs it
         from importlib.metadata import version
 
         return version(dist)
@@ -148,7 +149,7 @@ def _decode(raw: bytes, key: str) -> Any:
     if hashlib.sha256(payload).digest() != raw[head:head + _DIGEST]:
         return None  # truncated or corrupted: rebuilt
     try:
-        with _gc_paused():
+        with collector_paused():
             stored_key, value = pickle.loads(payload)
     except Exception:  # noqa: BLE001 - written by other code: rebuilt
         return None
@@ -204,19 +205,6 @@ def cached(name: str, key: str | None, build: Callable[[], Any]) -> Any:
         value = build()
         store(name, key, value)
     return value
-
-
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Unpickling a large table allocates many containers at once; the collector, run every
-    few hundred allocations, would walk them again and again for nothing (none is garbage)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 # ------------------------------------------------------------------------------ regexes

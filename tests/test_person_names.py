@@ -1,8 +1,8 @@
 """Persons the pack does not list (issue 18; lexicons/person_names.json, nlu/text/person_names.py).
 
-The corpus (lexicons/corpora/person_names.json, by hand) runs through the real pipeline:
-every positive name is a `person` entity, protected as a `proper_name` and kept unchanged;
-no negative look-alike gives a person. Then: a new name gets the relation and frame a listed
+The corpus (lexicons/corpora/person_names.json, by hand) runs in tests/test_corpora.py: every
+positive name is a `person` entity, protected as a `proper_name` and kept unchanged; no negative
+look-alike gives a person. Here: a new name gets the relation and frame a listed
 name gets; no correction touches a protected name; the tagger reuses the pack's segmenter;
 and while the tagger is not loaded the result is the conservative one, the same whether a
 load is in progress or not."""
@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+import corpus_files
 import nlu
 from nlu.lexicon import default_pack
 from nlu.text.person_names import PersonNames
@@ -23,7 +24,6 @@ from nlu.text.pos import PosTagger, pos_tagger
 from nlu.text.words import words_for
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = json.loads((ROOT / "lexicons" / "corpora" / "person_names.json").read_text("utf-8"))
 REF = "2026-06-10T09:30:00+08:00"
 _PIPE = nlu.Pipeline(budget_ms=5000)
 
@@ -39,27 +39,6 @@ def _understand(text: str, pipe=None, source: str = "typed"):
 
 def _persons(r) -> list[str]:
     return [e.text for e in r.entities if e.type == "person"]
-
-
-@pytest.mark.parametrize("text,names", CORPUS["positive"])
-def test_a_name_the_pack_does_not_list_is_a_protected_person(text, names):
-    assert not set(names) & set(default_pack().person_names), "the corpus holds names the pack does not list"
-    r = _understand(text)
-    assert sorted(_persons(r)) == sorted(names)
-    for name in names:
-        e = next(e for e in r.entities if e.type == "person" and e.text == name)
-        assert e.protected and e.canonical_value == name
-        assert any(p.kind == "proper_name" and p.text == name for p in r.protected_spans)
-        assert name in r.canonical_text
-
-
-@pytest.mark.parametrize("text", CORPUS["negative"])
-def test_a_look_alike_is_no_person(text):
-    assert _persons(_understand(text)) == []
-
-
-def test_the_corpus_is_large_enough():
-    assert len(CORPUS["positive"]) >= 25 and len(CORPUS["negative"]) >= 25
 
 
 @pytest.mark.parametrize("new,listed", [
@@ -183,8 +162,8 @@ def test_the_tagger_is_only_asked_where_a_name_could_start():
     finder = PersonNames(pack)
     finder.tagger.load()
     asked = []
-    real = finder.tagger.cut
-    finder.tagger.cut = lambda t: asked.append(t) or real(t)  # type: ignore[method-assign]
+    real = finder.tagger.iter_cut
+    finder.tagger.iter_cut = lambda t: asked.append(t) or real(t)  # type: ignore[method-assign]
     try:
         for text in ("上周完成了多少张检修工单", "丰台机务段的任务都列出来", "AGV-01 现在在哪", "谢谢，帮我查一下"):
             assert finder.find(text, bytearray(len(text))) == []
@@ -192,7 +171,7 @@ def test_the_tagger_is_only_asked_where_a_name_could_start():
         assert finder.find("李卫东负责的机车", bytearray(8)) == [(0, 3)]
         assert asked
     finally:
-        del finder.tagger.cut
+        del finder.tagger.iter_cut
 
 
 def _external_real_text() -> Path | None:
@@ -209,7 +188,7 @@ def test_the_fast_finder_only_leaves_out_what_the_plain_one_finds():
     never names it would have missed on the corpus — and on the corpus both agree."""
     finder = PersonNames(default_pack())
     finder.tagger.load()
-    texts = [t for t, _ in CORPUS["positive"]] + CORPUS["negative"]
+    texts = corpus_files.texts("person_names", "positive", "negative")
     for t in texts:
         m = bytearray(len(t))
         assert finder.find(t, m) == finder.find_plain(t, m), t

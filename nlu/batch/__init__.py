@@ -19,10 +19,12 @@ __all__ = ["normalize_records", "iter_output"]
 
 def __getattr__(name: str) -> Any:  # lazy: importing the package loads no pipeline
     if name == "normalize_records":
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.batch.normalize import normalize_records
 
         return normalize_records
     if name == "iter_output":
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.batch.output import iter_output
 
         return iter_output

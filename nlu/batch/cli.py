@@ -44,6 +44,7 @@ def _setup_logging() -> None:
 def _check_paths(src: Path, out: Path, args: Any = None) -> None:
     if not src.is_file():
         raise BatchError("E401", E.E401.format(path=src))
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.batch.output import partial_path
 
     for target in (out, partial_path(out)):
@@ -75,12 +76,15 @@ def run(args: argparse.Namespace) -> int:
     if args.scheduler and args.engine != "dask":
         raise BatchError("E413", E.E413)
     _check_paths(src, out, args)
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.batch.normalize import NormalizeOptions, check_fields
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.batch.reader import detect_format
 
     if args.reference_time is None:
         _log.info("note: no --reference-time; relative times resolve against now, so reruns may differ")
     else:
+        # lazy: keeps CLI start fast; breaks no cycle
         from nlu.source import parse_reference_time
 
         parse_reference_time(args.reference_time)  # a bad value is a one-line error before any work
@@ -92,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
     options = NormalizeOptions(args.reference_time, not args.no_timings, fields)
     workers = max(1, args.workers or os.cpu_count() or 1)
     if args.engine == "dask":
+        # lazy: keeps CLI start fast; breaks no cycle
         from nlu.batch.dask_engine import run_dask
 
         return run_dask(src, out, read, options, args, fingerprint_of=lambda c: fingerprint(src, read, args, fields, c),
@@ -101,9 +106,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_local(src: Path, out: Path, read: ReadOptions, options: Any, args: argparse.Namespace,
                fields: tuple[str, ...] | None, workers: int) -> int:
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.batch.local import StopSignals, run_local
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.batch.output import PartialOutput, codec_for
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.batch.progress import ProgressReport
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.batch.reader import count_records, read_records
 
     codec = codec_for(args.compress, out)

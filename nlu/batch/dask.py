@@ -20,6 +20,7 @@ from nlu.batch.normalize import check_fields, contract_fields, normalize_records
 
 def _require_dask():  # noqa: ANN202
     try:
+        # lazy: optional extra
         import dask
     except ImportError as exc:
         raise BatchError("E404", E.E404.format(what="the Dask engine", extra="dask", detail=exc)) from None
@@ -38,6 +39,7 @@ def normalize_bag(bag: Any, *, text_field: str | None = None, id_field: str | No
     graph; each input partition is computed once).
     """
     dask = _require_dask()
+    # lazy: optional extra
     import dask.bag as db
 
     options = {"text_field": text_field, "id_field": id_field, "reference_time": reference_time, "timings": timings,
@@ -57,6 +59,7 @@ def frame_columns(fields: tuple[str, ...] | None) -> list[str]:
 
 def _normalize_pandas(pdf: Any, text_column: str, id_column: str | None, source_column: str | None,
                       columns: list[str], options: dict[str, Any]) -> Any:
+    # lazy: optional extra
     import pandas as pd
 
     items = []
@@ -83,6 +86,7 @@ def normalize_frame(df: Any, text_column: str = "text", *, id_column: str | None
     """A Dask DataFrame → one with the same index (join back on it): `error`, `errorCode` and one
     column per contract field (text as is, structures as JSON text); `id_column` is carried over."""
     _require_dask()
+    # lazy: optional extra
     import pandas as pd
 
     chosen = check_fields(fields) if fields is not None else None

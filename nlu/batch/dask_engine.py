@@ -83,6 +83,7 @@ def _write_json(path: Path, obj: Any) -> None:
 
 def _client(args: Any, workers: int):  # noqa: ANN202
     try:
+        # lazy: optional extra
         from distributed import Client, LocalCluster
     except ImportError as exc:
         raise BatchError("E404", E.E404.format(what="the Dask engine", extra="dask", detail=exc)) from None
@@ -163,6 +164,7 @@ def run_dask(src: Path, out: Path, read: ReadOptions, options: NormalizeOptions,
 
 def _gather(client: Any, todo: list[dict], done: dict[int, dict], progress: ProgressReport, stop: StopSignals,
             *task_args: Any) -> int | None:
+    # lazy: optional extra
     from distributed import wait
 
     pending = set(client.map(write_part, *[[a] * len(todo) for a in task_args], todo, pure=False))

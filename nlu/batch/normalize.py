@@ -32,6 +32,7 @@ class NormalizeOptions:
 
 
 def contract_fields() -> tuple[str, ...]:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.contract import LegacyInputUnderstanding
 
     return tuple(f.alias or name for name, f in LegacyInputUnderstanding.model_fields.items())
@@ -57,6 +58,7 @@ class Normalizer:
     @property
     def pipeline(self):  # noqa: ANN201 - lazy: heavy imports only where records are understood
         if self._pipe is None:
+            # lazy: only this path needs it, keeps import light; breaks no cycle
             from nlu.pipeline import FeatureFlags, Pipeline
 
             pipe = Pipeline(flags=FeatureFlags.from_env(), budget_ms=BATCH_BUDGET_MS)

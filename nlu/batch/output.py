@@ -64,6 +64,7 @@ def _zstd_compress(data: bytes) -> bytes:
     except ImportError:
         pass
     try:
+        # lazy: optional extra
         import pyarrow as pa
     except ImportError as exc:
         raise BatchError("E404", E.E404.format(what="zstd output", extra="parquet", detail=exc)) from None
@@ -76,6 +77,7 @@ def _zstd_reader(path: Path):  # noqa: ANN202
 
         return zstd.open(path, "rb")
     except ImportError:
+        # lazy: optional extra
         import pyarrow as pa
 
         return pa.input_stream(str(path), compression="zstd")

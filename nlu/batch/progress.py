@@ -22,6 +22,7 @@ class ProgressReport:
 
         self._unit, self._total = unit, total
         if enabled and sys.stderr.isatty():
+            # lazy: optional extra
             from tqdm import tqdm
 
             # with a total the bar shows the ETA from its first line, drawn here (before workers warm up)

@@ -124,6 +124,7 @@ def count_records(path: Path, fmt: str) -> int | None:
     estimate). Reading bytes only: about 0.1 s for 100 MB. None when it cannot tell."""
     try:
         if fmt == "parquet":
+            # lazy: optional extra
             import pyarrow.parquet as pq
 
             return int(pq.ParquetFile(path).metadata.num_rows)
@@ -288,6 +289,7 @@ def _csv_record(line: int, row: list[str], header: list[str], column: dict[str, 
 
 def _read_parquet(path: Path, options: ReadOptions, start: Position) -> Iterator[tuple[InputRecord, Position]]:
     try:
+        # lazy: optional extra
         import pyarrow.parquet as pq
     except ImportError as exc:
         raise BatchError("E404", E.E404.format(what="Parquet input", extra="parquet", detail=exc)) from None

@@ -30,6 +30,7 @@ def watch_parent(parent_pid: int) -> None:
     """Exit this process as soon as `parent_pid` is no longer its parent."""
     if sys.platform.startswith("linux"):
         try:
+            # lazy: optional extra
             import ctypes
 
             ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)

@@ -68,6 +68,7 @@ def _progress_factory():
     if not sys.stderr.isatty():
         return None
     try:
+        # lazy: optional extra
         from tqdm import tqdm
     except ImportError:
         return None
@@ -79,7 +80,9 @@ def _progress_factory():
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.bench.corpus import generate
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.bench.run import print_report, run_benchmark
 
     n = args.n or (QUICK_N if args.quick else 5000)
@@ -94,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
         if not (Path(tree) / "nlu" / "__init__.py").is_file():
             raise ValueError(f"--tree {tree}: no nlu package there")
     if args.startup_only:
+        # lazy: keeps CLI start fast; breaks no cycle
         from nlu.bench.run import SCHEMA, measure_startup, print_startup
 
         entries = measure_startup(cold_runs, [None, *(str(Path(t).resolve()) for t in args.tree)],

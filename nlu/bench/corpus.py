@@ -600,7 +600,9 @@ def summarize(corpus: Sequence[Utterance]) -> dict:
 
 
 def _main(argv: Sequence[str] | None = None) -> int:  # python -m nlu.bench.corpus [n] [seed]
+    # lazy: only this path needs it
     import json
+    # lazy: only this path needs it
     import sys
 
     args = list(sys.argv[1:] if argv is None else argv)

@@ -355,6 +355,7 @@ _worker_barrier = None
 
 def _worker_init(barrier) -> None:
     global _worker_pipeline, _worker_barrier
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     import nlu
 
     _worker_pipeline = nlu.Pipeline()
@@ -450,6 +451,7 @@ def run_benchmark(corpus: Sequence[Utterance], *, workers: int | None = None, co
                   pool: bool = True, progress_factory: Callable[[str, int], Any] | None = None,
                   seed: int | None = None, quick: bool = False, repeat: int = 0) -> dict[str, Any]:
     """Run every measurement over ``corpus``; returns the JSON-able report."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     import nlu
 
     def bar(desc: str, total: int):
@@ -542,7 +544,9 @@ def _fmt(v: Any, digits: int = 2) -> str:
 
 
 def print_report(report: dict, console=None) -> None:
+    # lazy: optional extra
     from rich.console import Console
+    # lazy: optional extra
     from rich.table import Table
 
     console = console or Console()
@@ -623,7 +627,9 @@ def print_report(report: dict, console=None) -> None:
 
 def print_startup(entries: Sequence[dict[str, Any]], console=None) -> None:
     """The start-up figures of `measure_startup`, one column per tree."""
+    # lazy: optional extra
     from rich.console import Console
+    # lazy: optional extra
     from rich.table import Table
 
     console = console or Console()

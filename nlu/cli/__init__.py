@@ -8,7 +8,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from nlu import __version__
+from nlu.version import __version__
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,6 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"nlu {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.cli import schema_cmd, understand_cmd
 
     understand_cmd.register(sub)
@@ -55,7 +56,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # noqa: BLE001 - user-facing: a one-line error, never a traceback
+        # lazy: keeps CLI start fast; breaks no cycle
         from nlu.errors import NluError
+        # lazy: keeps CLI start fast; breaks no cycle
         from nlu.lexicon import PackError
 
         if isinstance(exc, (NluError, PackError, OSError, ValueError)):

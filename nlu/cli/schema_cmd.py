@@ -8,6 +8,7 @@ SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "legacy-nlu.v1
 
 
 def schema_text() -> str:
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.contract import contract_json_schema
 
     return json.dumps(contract_json_schema(), ensure_ascii=False, indent=2, sort_keys=True) + "\n"

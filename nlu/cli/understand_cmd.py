@@ -13,7 +13,9 @@ def _read_text(args) -> str:  # noqa: ANN001
 
 
 def run(args) -> int:  # noqa: ANN001
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu import Pipeline
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.pipeline import FeatureFlags
 
     text = _read_text(args)
@@ -27,6 +29,7 @@ def run(args) -> int:  # noqa: ANN001
     if args.json:
         sys.stdout.write(result.model_dump_json(by_alias=True, indent=2 if args.pretty else None) + "\n")
     else:
+        # lazy: keeps CLI start fast; breaks no cycle
         from nlu.cli.view import render
 
         render(result)

@@ -48,7 +48,7 @@ from nlu.pipeline.flags import DOMAINS as BUSINESS_DOMAINS
 from nlu.decision.general_topic import GeneralTopic, preconditions
 from nlu.semantics.fillers import Fillers
 from nlu.semantics.view import sentence_view
-from nlu.stages.vocabulary import vocabulary
+from nlu.text.vocabulary import vocabulary
 from nlu.suspicious import find_suspicious
 from nlu.text.pos import pos_tagger
 
@@ -81,6 +81,7 @@ _LATIN = re.compile(r"[A-Za-z]+")
 
 class NonDataJudge:
     def __init__(self, pack) -> None:  # noqa: ANN001
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.lexicon import load_data_file
 
         data = load_data_file("non_data.json")
@@ -106,6 +107,8 @@ class NonDataJudge:
                                      if (m := _LATIN.match(p.example)))
         self.id_patterns = tuple(p.pattern for p in pack.identifier_patterns)
         self.pos = pos_tagger(pack)
+        self._by_first_char: dict[str, list[tuple[int, str]]] | None = None  # `_uncovered`'s index
+        self._uncovered_memo: dict[str, str] = {}
         self.term_domain = {t.term_code: t.domain for t in pack.terms}
         self.pack = pack
         ops = sorted(data.get("arithmeticOperators", ()), key=len, reverse=True)
@@ -285,7 +288,7 @@ class NonDataJudge:
             c0, c1 = draft.to_current(e.o0, e.o1)
             whole[c0:c1] = b"\x01" * max(0, c1 - c0)
         pos = 0
-        for word, tag in self.pos.cut(text):
+        for word, tag in self.pos.iter_cut(text):  # stops at `enough` words: the rest is never tagged
             start, pos = pos, pos + len(word)
             if tag not in (tags or self.content_tags) or word in self.skip_words or word in self.record_units \
                     or word in self.placeholders:
@@ -310,7 +313,32 @@ class NonDataJudge:
 
     def _uncovered(self, word: str) -> str:
         """What of `word` is left once the pack's and the record words are taken out (情况汇报 →
-        nothing; 今天天气 → 天气)."""
+        nothing; 今天天气 → 天气). The speed form of `_uncovered_plain`: the same removals in the
+        same order, but only of the words whose first character `word` holds — taking words
+        out never brings in a character, so no other word can ever be inside it (a test
+        compares the two)."""
+        got = self._uncovered_memo.get(word)
+        if got is not None:
+            return got
+        index = self._by_first_char
+        if index is None:
+            index = {}
+            for k, w in enumerate(self.pack_words + self.record_nouns):
+                if w:
+                    index.setdefault(w[0], []).append((k, w))
+            index = self._by_first_char = index
+        out = word
+        for _, w in sorted(x for ch in set(word) for x in index.get(ch, ())):
+            if w in out:
+                out = out.replace(w, "")
+        out = "".join(ch for ch in out if ch.isalnum())
+        if len(self._uncovered_memo) >= 4096:
+            self._uncovered_memo.clear()
+        self._uncovered_memo[word] = out
+        return out
+
+    def _uncovered_plain(self, word: str) -> str:
+        """The reference form of `_uncovered`: every word of the pack and the records, in order."""
         for w in self.pack_words + self.record_nouns:
             if w in word:
                 word = word.replace(w, "")

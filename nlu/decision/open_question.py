@@ -18,11 +18,12 @@ from __future__ import annotations
 from nlu.draft import Draft
 from nlu.semantics import cues
 from nlu.semantics.view import sentence_view
-from nlu.stages.vocabulary import vocabulary
+from nlu.text.vocabulary import vocabulary
 
 
 class OpenQuestionJudge:
     def __init__(self, pack, margin: float) -> None:  # noqa: ANN001
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.lexicon import load_data_file
 
         data = load_data_file("open_questions.json", pack.root)

@@ -38,6 +38,7 @@ class Thresholds:
 
 class ClarificationPolicy:
     def __init__(self, thresholds: Thresholds | None = None, pack=None) -> None:  # noqa: ANN001
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.lexicon import default_pack
 
         self.t = thresholds or Thresholds()
@@ -105,7 +106,9 @@ class ClarificationPolicy:
 
     def _orders_write(self, text: str) -> bool:
         """A write word anywhere in the text (one linear scan of the pack's words)."""
-        from nlu.stages.vocabulary import vocabulary
+        # lazy: only this path needs it, keeps import light; breaks no cycle
+        from nlu.text.vocabulary import vocabulary
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.text.wordscan import fold_ascii
 
         return any(kw.kind == "action" and getattr(kw.data, "write", False)

@@ -9,7 +9,7 @@ domain); the policy asks the question of the first rule that fires and records i
 
 Question texts are data (``lexicons/clarifications.json``, `Turn.q`); options are built only
 from the user's own words, entities already in the text, caller-passed referents or the
-caller's catalog (`nlu.decision.questions`). The case corpus of every rule, inputs that must
+caller's catalog (`nlu.semantics.readings`). The case corpus of every rule, inputs that must
 fire it and look-alikes that must not, is ``lexicons/corpora/decision.policy_rules.json``.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from nlu import draft_keys as K
-from nlu.decision.questions import clarify, readings
+from nlu.semantics.readings import clarify, readings
 from nlu.lexicon.word_classes import function_words, referring_words
 from nlu.draft import Clarification, Draft
 from nlu.decision import write_accounting as _accounting
@@ -246,12 +246,21 @@ def negation_conflict(turn: Turn) -> Clarification | None:
 
 
 def _question_closes(text: str) -> bool:
-    """The turn ends on a question particle (…吧, …吗), punctuation and spaces aside."""
-    return text.rstrip(_CLOSING_MARKS).endswith(_QUESTION_TAIL)
+    """The turn ends on a question particle (…吧, …吗), punctuation, spaces and a closing thanks aside."""
+    text = text.rstrip(_CLOSING_MARKS)
+    for thanks in _THANKS:
+        if text.endswith(thanks):
+            text = text[:-len(thanks)].rstrip(_CLOSING_MARKS)
+            break
+    return text.endswith(_QUESTION_TAIL)
+
+
+_THANKS = ("谢谢你", "谢谢您", "谢谢啦", "谢谢了", "谢谢啊", "谢谢", "多谢", "感谢", "thanks", "thx", "謝謝")
 
 
 def _contrast_follows(text: str, pos: int) -> bool:
     """A clause after `pos` opening with the contrast word of the self-repair grammar (…，是…)."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.semantics.self_repair import default_grammar
 
     lead = default_grammar().contrast_lead
@@ -441,11 +450,31 @@ def open_coreference(turn: Turn) -> Clarification | None:
 
 def bare_reference(turn: Turn) -> Clarification | None:
     """A bare, malformed or read-out number where an object should be (01 号的状态, 和谐一型零零零一在哪): ask what it identifies."""
-    bare = next((x for x in turn.suspicious if x.reason in _UNSURE_KEYS and not _listed_model(turn, x)), None)
-    if bare is None and K.BARE_REFERENCE not in turn.flags:
+    unsure = [x for x in turn.suspicious if x.reason in _UNSURE_KEYS and not _listed_model(turn, x)]
+    bare = next((x for x in unsure if not _restated_by_key(turn, x.start, x.end)), None)
+    if bare is None and (unsure or K.BARE_REFERENCE not in turn.flags):
         return None
     shown = turn.text[bare.start:bare.end] if bare is not None else turn.q.option("default_bare_reference")
     return clarify(turn.draft, "entity", turn.q.question("bare_reference", shown=shown), ["entities"])
+
+
+_SPOKEN_DIGITS = str.maketrans("零〇一二三四五六七八九幺两", "0012345678912")
+_KEY_AT = re.compile(r"[A-Za-z]{1,6}\d?[A-Za-z]?\s*-\s*(?P<n>\d{2,})")  # HXD1-0001: its number after the hyphen
+_APPOSITION = re.compile(r"[\s,，:：]*(?:也就是说|也就是|就是|即|也即|编号是|号码是)?[\s,，:：]*")
+
+
+def _restated_by_key(turn: Turn, start: int, end: int) -> bool:
+    """The user restates the read-out number at once as the full key whose digits it reads
+    (和谐一 零零零一 就是 HXD1-0001): the key says what the number identifies."""
+    text = turn.text
+    m = _APPOSITION.match(text, end)
+    at = m.end() if m else end
+    key = _KEY_AT.match(text, at)
+    if key is None:
+        return False
+    said = "".join(ch for ch in text[start:end].translate(_SPOKEN_DIGITS) if ch.isdigit())
+    number = "".join(ch for ch in key.group("n") if ch.isdigit())
+    return len(said) >= 2 and said.endswith(number) or len(number) >= 2 and number.endswith(said[-len(number):])
 
 
 @_short_read_only
@@ -728,6 +757,7 @@ _NP_REACH = 8  # code points from a demonstrative to the key that heads its noun
 @functools.cache
 def _person_pronouns() -> frozenset[str]:
     """The pack's pronouns that refer only to people (他, 她们: lexicons/coreference.json)."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import default_pack
 
     return frozenset(p.word for p in default_pack().pronouns if p.types and set(p.types) == {"person"})
@@ -763,7 +793,34 @@ def _determined_in_a_read(turn: Turn, k) -> bool:  # noqa: ANN001
     head = text[lo:k.o0]
     if "\n" in text[:lo] and _ROW.search(head) is not None:
         return True
+    said = text[k.o0:k.o1]
+    rel = _RELATIVE_AFTER.match(text, k.o1, hi)
+    if said.startswith(("它", "他", "她")) and rel is not None and _NAMED_THING.search(text, 0, k.o0) and any(
+            t.o0 <= rel.end() - 1 < t.o1 or t.o0 == rel.end() for t in draft.terms):
+        return True  # 上周通过它取消的任务一共多少个: the pronoun sits in a clause modifying the noun read
+    if _DEMONSTRATIVE_NP.fullmatch(said.strip()) and not head.strip() and lo >= 2 and text[lo - 1] in "，,":
+        # …一项 auto_cancel_on_timeout=true，这个开关…: across a comma, only a quote or a key is resumed
+        before = text[:lo - 1].rstrip()
+        m = _MATERIAL_NOUN.match(text, k.o1 + (len(text[k.o1:]) - len(text[k.o1:].lstrip())))
+        if m is not None and not any(t.o0 < m.start() + 2 and m.start() < t.o1 for t in draft.terms) \
+                and _RESUMED_KEY.search(before):
+            return True
+    if _DEMONSTRATIVE_NP.match(said) and len(head.strip()) >= 2:
+        if head.rstrip().endswith("的"):
+            return True  # 上个月检修花了三万五千块的那些机车: the clause before describes the set
+        m = _MATERIAL_NOUN.match(text, k.o1 + (len(text[k.o1:]) - len(text[k.o1:].lstrip())))
+        if m is not None and _DEMONSTRATIVE_NP.fullmatch(said.strip()) \
+                and not any(t.o0 < m.start() + 2 and m.start() < t.o1 for t in draft.terms) \
+                and _RESUMED.search(head.rstrip()) and not head.rstrip().endswith(_DEICTIC):
+            return True  # “忽略告警”这个设置, ignore_errors=true 这个配置, 取消 C3 修 这个决定: it names what precedes
     return _names_material_of_the_turn(turn, k)
+
+
+_NAMED_THING = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,}|[”\"」』]")  # a named thing (cancelTask, “…”) it may stand for
+_RELATIVE_AFTER = re.compile(r"[^，,。；;！!？?\s]{1,10}?的\s*")  # …取消的 (then the noun the clause modifies)
+_RESUMED_KEY = re.compile(r"(?:[”\"」』'’]|[A-Za-z0-9_]+\s*[=:：]\s*[A-Za-z0-9_.]+)$")  # a quote, or key=value
+_DEICTIC = ("那边", "这边", "那里", "这里", "那儿", "这儿", "那頭", "那头", "這邊", "那邊")
+_RESUMED = re.compile(r"(?:[”\"」』'’）)\]}A-Za-z0-9_=]|[\u4e00-\u9fff])$")  # a quote, a key or a phrase right before
 
 
 _MATERIAL_NOUN = re.compile(r"[\u4e00-\u9fff]{2,4}")

@@ -80,6 +80,7 @@ class WriteAccounting:
     """The declared words of one pack, compiled once; `unexplained(draft)` is one linear pass."""
 
     def __init__(self, pack: "Pack") -> None:
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.lexicon.loader import load_data_file
 
         root = pack.root
@@ -491,6 +492,8 @@ class WriteAccounting:
             return None
         if seg.lstrip(" ，,").startswith(self.conditionals):
             return None
+        if _quoted_before(text, a0, a1, b0):
+            return None  # an object inside a closed quote is the quote's: a later object repairs no word of it
         starts = [i for i in range(a1, b0) if not mark[i]]
         lead = seg.rstrip()
         typed = next((m for m in self.typed_markers if lead.endswith(m)), None)
@@ -550,6 +553,7 @@ class WriteAccounting:
         if text[tail0:tail0 + 1] in ("）", ")", "]", "】") and any(ch in seg for ch in "（([【"):
             tail0 += 1
         tail = text[tail0:]
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.text.rewriter import Edit
 
         if rest:
@@ -667,3 +671,19 @@ def alternatives_disagree(draft: "Draft") -> str | None:
         if alt != draft.original and facts_of(alt) != mine:
             return alt
     return None
+
+
+_QUOTE_PAIRS = {"“": "”", "「": "」", "『": "』", "‘": "’", '"': '"'}
+
+
+def _quoted_before(text: str, a0: int, a1: int, b0: int) -> bool:
+    """Does [a0, a1) lie inside a quote (“取消AGV-09的全部任务”) that closes before b0? What a quote
+    holds is cited, pasted or displayed material, never the user's own words: a protected fact
+    in it is never replaced by one said after it."""
+    for i in range(a0 - 1, max(-1, a0 - 200), -1):
+        close = _QUOTE_PAIRS.get(text[i])
+        if close is None:
+            continue
+        j = text.find(close, a1, b0)
+        return j >= 0 and text.find("\n", i, j) < 0
+    return False

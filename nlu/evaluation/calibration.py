@@ -79,9 +79,11 @@ def calibrate(samples: Iterable[tuple[str, float, bool]]) -> dict[str, Reliabili
 def plot_reliability(tables: dict[str, Reliability], path: Path) -> str | None:
     """Write a reliability diagram PNG. Returns a note instead when matplotlib is absent."""
     try:
+        # lazy: optional extra
         import matplotlib
 
         matplotlib.use("Agg")
+        # lazy: optional extra
         import matplotlib.pyplot as plt
     except Exception:  # noqa: BLE001 - any import problem means "skip the picture"
         return "matplotlib is not importable: reliability diagram skipped (pip install 'legacy-nlu[report]')"

@@ -64,9 +64,12 @@ def load_system(spec: str) -> Callable[..., Any]:
 
 
 def _print_summary(result, outcomes) -> None:
+    # lazy: optional extra
     from rich.console import Console
+    # lazy: optional extra
     from rich.table import Table
 
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.evaluation.scoring import METRICS
 
     console = Console(soft_wrap=True)
@@ -101,9 +104,13 @@ def _print_summary(result, outcomes) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.evaluation.gates import GateConfigError, check_gates, load_gates, run_failed
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.evaluation.goldset import load_goldset
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.evaluation.harness import evaluate
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.evaluation.report import result_json, write_report
 
     try:
@@ -143,6 +150,7 @@ def run(args: argparse.Namespace) -> int:
     if args.report:
         paths = write_report(result, args.report, outcomes)
         if "png" not in paths:  # said here too, not only inside report.md
+            # lazy: only this path needs it
             from importlib.util import find_spec
 
             why = ("matplotlib is not installed: pip install 'legacy-nlu[report]'" if find_spec("matplotlib") is None

@@ -88,6 +88,7 @@ def load_schema() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _validator():
+    # lazy: heavy, loaded on first need
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(load_schema())
@@ -111,6 +112,7 @@ def validate_case(obj: Any) -> list[str]:
 
 def _gold_warnings(case: GoldCase) -> list[str]:
     """Hand-written cases drift; flag expectation texts that are not in rawText."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.evaluation.textnorm import contains
 
     raw = case.raw_text

@@ -187,6 +187,7 @@ def build_result(results: list[CaseResult], load_errors=(), load_warnings=(), fi
 
 def _as_cases(cases: Iterable[GoldCase | dict]) -> list[GoldCase]:
     """In-memory dicts are schema-checked up front (files are checked by ``load_goldset``)."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.evaluation.goldset import validate_case
 
     out = []
@@ -210,6 +211,7 @@ def evaluate(
     files: Iterable[str] = (),
 ) -> EvalResult:
     """Score every case with ``understand``; a progress bar goes to stderr on a TTY."""
+    # lazy: optional extra
     from tqdm import tqdm
 
     todo = _as_cases(cases)

@@ -96,6 +96,7 @@ class FactCounter:
 
     def times(self, text: str) -> list[str]:
         try:
+            # lazy: only this path needs it, keeps import light; breaks no cycle
             from nlu.values.times import find_times
 
             return [_nospace(text[m.start:m.end]) for m in find_times(text, self._ref)]
@@ -237,6 +238,7 @@ def edit_is_right(wrong: str, right: str, o0: int, o1: int, rep: str, pmap: dict
 
 
 def _levenshtein(a: str, b: str) -> int:
+    # lazy: heavy, loaded on first need
     from rapidfuzz.distance import Levenshtein
 
     return Levenshtein.distance(a, b)
@@ -250,6 +252,7 @@ BUDGET_MS = 5000.0
 
 def default_understand() -> Understand:
     """`nlu.understand` with the lazy models loaded first (no `pinyin_warming` calls)."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     import nlu
 
     nlu.warm_up()

@@ -56,6 +56,7 @@ def render_markdown(result: EvalResult, outcomes: list[GateOutcome] | None = Non
     L.append("")
 
     if outcomes is not None:
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.evaluation.gates import run_failed
 
         failed = run_failed(outcomes, result)

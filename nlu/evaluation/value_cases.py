@@ -140,6 +140,7 @@ def nlu_values(case: ValueCase, understand=None, **options) -> list[Found]:  # n
     `options` go to `understand` as they are (a test on a loaded shared host passes a
     generous `budget_ms`, so that a slow moment is not scored as a missing value)."""
     if understand is None:
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         import nlu
 
         understand = nlu.understand

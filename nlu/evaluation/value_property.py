@@ -45,6 +45,7 @@ def _cn(n: int) -> str:
 @lru_cache(maxsize=1)
 def unknown_characters() -> tuple[str, ...]:
     """Han characters in no value vocabulary file of the pack, Latin letters and symbols."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon.loader import shipped_root
 
     root = shipped_root()
@@ -121,7 +122,9 @@ def expressions(rng: random.Random) -> tuple[str, list[int]]:
 
 
 def _values(text: str) -> list[tuple[int, int, str | None]]:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.values.quantities import find_amounts_and_quantities
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.values.times import find_times
 
     times = find_times(text, _REF)

@@ -40,7 +40,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nlu.injection.fold import fold_view_fast, table_chars
-from nlu.injection.roles import RoleRules, gate_search, is_data, is_record, lines, load_roles, mentions, reader_spans, sentences
+from nlu.injection.roles import (RoleRules, few_shot_spans, gate_search, is_data, is_record, lines, load_roles, mentions,
+                                 reader_spans, sentences)
 from nlu.injection.rules import InjectionRules, load_rules, marker_word
 from nlu.injection.units import FRONT_MATTER, TAG_START, Unit, segment, table_rows
 from nlu.text.first_chars import CharIndex, first_chars, rarest, required_chars
@@ -56,6 +57,9 @@ _ASIDES = frozenset({"dash", "bracket"})  # delimited asides inside a sentence (
 _CONJUNCTION_REACH = 12  # characters after an attack's match within which its conjunction may stand
 _ASKED_REACH = 2  # characters between a write and the question word that asks after it (审批到哪, 取消了吗)
 _SENTENCE_END = re.compile(r"[。！？!?；;\n]")
+_SENTENCE_CITED = re.compile(r"(?:这|這|上面|上面这|上面那|前面|前面那|刚才那|刚才这)(?:个|個)?(?:句子|句话|句話|句)(?:里|裡|中|的|是|有|什么|怎么|对不对|通顺|语法)")
+_LABEL_HEADS = ("意见", "说明", "人", "员", "时间", "日期", "号", "编号", "内容", "备注", "结果", "状态", "原因", "单位",
+                "部门", "方式", "类型", "等级", "级别", "记录", "要求", "情况", "描述", "事项", "单号")
 _FIELD = re.compile(r"\s*[【\[]?([^\s:：，,。？?！!【】\[\]]{1,8})[】\]]?\s*[:：]\s*\S")  # 编号：…
 
 
@@ -68,6 +72,7 @@ class Isolation:
     split: bool  # a drop sat inside a token (AGV-0<!-- a -->2): what is left is no question at all
     only: bool  # no business request of the user's stands outside the attack
     shapes: tuple[str, ...]  # shape families found, for diagnostics
+    mixed_spans: tuple[tuple[int, int], ...] = ()  # the units that made it mixed, when only they did
 
 
 _BULK = re.compile(r"全部|所有|一切|全都|\ball\b|\bevery", re.IGNORECASE)
@@ -79,8 +84,8 @@ class Isolator:
 
     def __init__(self, pack: "Pack", rules: InjectionRules | None = None, roles: RoleRules | None = None) -> None:
         self.rules = rules or load_rules(pack.root)
-        self.roles = roles or load_roles(pack.root)
         letters = "".join(sorted({c.lower() for p in pack.identifier_patterns for c in p.example if c.isascii() and c.isalpha()}))
+        self.roles = roles or load_roles(pack.root, "".join(sorted({*letters, *letters.upper()})))
         self._fold_chars = table_chars(self.rules.fold)
         self._folded = [s for s in self.rules.shapes if not s.raw]
         self._raw = [s for s in self.rules.shapes if s.raw]
@@ -136,12 +141,25 @@ class Isolator:
         if base is not None:
             base = self._keep_records(text, base, cuts, breaks)
         taken = [(s, e) for s, e, _ in base.drops] if base is not None else []
-        readers = [(s, e) for s, e in reader_spans(self.roles, text, self._own_read, self._own_business, breaks, gaps,
-                                                 self._request, gated)
+        found = reader_spans(self.roles, text, self._own_read, self._own_business, breaks, gaps, self._request, gated)
+        if "\n" in text or breaks:
+            found += few_shot_spans(self.roles, text, breaks, self._write)
+        readers = [(s, e) for s, e in found
                    if not any(a <= s and e <= b for a, b in taken)
                    and not any(s < b and a < e for (a, b), _ in cited)]  # a cited quote is data
+        if base is None and not readers:
+            return None
+        if base is not None and base.mixed and base.mixed_spans:
+            # a unit the shapes found holding both an attack and business material is the
+            # attack's whole when the roles say so: it lies in an instruction to a reader, or in
+            # the user's pasted material (a table cell, a form field, a log line) — the user's
+            # own words are elsewhere, so nothing of theirs went with it
+            inert = [*found, *self.data_spans(text, breaks, inert=False)]
+            if all(any(a <= _strip(text, s, e)[0] and _strip(text, s, e)[1] <= b for a, b in inert)
+                   for s, e in base.mixed_spans):
+                base = Isolation(base.drops, False, base.split, base.only, base.shapes)
         if not readers:
-            return base
+            return self._disowned(text, base, breaks)
         spans = sorted([(s, e, r) for s, e, r in (base.drops if base is not None else ())] + [(s, e, "") for s, e in readers])
         drops: list[tuple[int, int, str]] = []
         for s, e, r in spans:  # union of overlapping drops
@@ -157,11 +175,35 @@ class Isolator:
         rest.append(text[at:])
         only = not self._request(" ".join(rest))
         shapes = tuple(sorted({*(base.shapes if base is not None else ()), "reader_instruction"}))
-        return Isolation(tuple(drops), base.mixed if base is not None else False,
-                         base.split if base is not None else False, only, shapes)
+        return self._disowned(text, Isolation(tuple(drops), base.mixed if base is not None else False,
+                                              base.split if base is not None else False, only, shapes), breaks)
+
+    def _disowned(self, text: str, found: Isolation | None, breaks: frozenset[int]) -> Isolation | None:
+        """A sentence of the user's that sets the dropped material aside (上面是我同事发的，别管它)
+        and holds no business of its own goes with it: what its 它 points at is gone."""
+        if found is None or found.only or not found.drops or self.roles.disown.search(text) is None:
+            return found
+        extra = []
+        for a, b in sentences(text, breaks):
+            sent = text[a:b]
+            if any(s <= a and b <= e for s, e, _ in found.drops):
+                continue
+            if self.roles.disown.search(sent) and not self._request(sent):
+                extra.append((a, b, ""))
+        if not extra:
+            return found
+        spans = sorted([*found.drops, *extra])
+        drops: list[tuple[int, int, str]] = []
+        for s, e, r in spans:
+            if drops and s <= drops[-1][1]:
+                drops[-1] = (drops[-1][0], max(drops[-1][1], e), drops[-1][2])
+            else:
+                drops.append((s, e, r))
+        drops, _ = self._drops(text, [(s, e) for s, e, _ in drops])
+        return Isolation(tuple(drops), found.mixed, found.split, found.only, found.shapes, found.mixed_spans)
 
     # -- data units (issue 26 part 2: no action comes from a data unit) ---------------------
-    def data_spans(self, text: str, breaks: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+    def data_spans(self, text: str, breaks: frozenset[int] = frozenset(), inert: bool = True) -> list[tuple[int, int]]:
         """The spans of `text` that are the user's pasted material, not the user's own words: a
         cited quote (``roles.mentions``); in a turn of several lines, a log line, a form field
         (编号：DD-1207-03), a table row, a record; what follows a paste herald (复制如下：,
@@ -187,13 +229,23 @@ class Isolator:
                 elif self.roles.herald.search(unit.rstrip()[-12:]) and unit.rstrip()[-1:] in ":：":
                     tail = units[i + 1:-1] if len(units) > i + 2 else units[i + 1:]
                     spans += tail
+        for m in _SENTENCE_CITED.finditer(text):  # 请撤销所有检修工单。我只是想知道这个句子里的“撤销”是什么词性
+            at = max(text.rfind(ch, 0, m.start()) for ch in "。！!？?\n")
+            if at > 0:
+                start = max([text.rfind(ch, 0, at) for ch in "。！!？?\n"]) + 1
+                if text[start:at].strip():
+                    spans.append((start, at))
         for m in self.roles.herald.finditer(text):  # one line: 转发一下同事的消息：请撤销 T-…。这是什么意思
             end = _SENTENCE_END.search(text, m.end())
             if end is not None and text[m.end():end.start()].strip() and text.find("\n", m.end(), end.start()) < 0:
                 spans.append((m.end(), end.start()))
         if not spans:
             return []
-        spans = sorted(set(spans))
+        # only inert material is data: a unit that speaks to the reader (你, a reader's name, a
+        # behaviour cue, 告诉我) or that a shape holds is an instruction, never the material's
+        # (`inert=False`: the units of pasted material whatever they hold — where the user's own
+        # words are not)
+        spans = sorted(s for s in set(spans) if not inert or self._inert(text[s[0]:s[1]]))
         merged: list[tuple[int, int]] = []
         for a, b in spans:
             if merged and a <= merged[-1][1]:
@@ -223,14 +275,22 @@ class Isolator:
         return any(first <= a and b <= last and self.rules.egress.search(text[a:b])
                    for a, b in lines(text, breaks))
 
+    def _inert(self, unit: str) -> bool:
+        r = self.roles
+        return not (r.behaviour.search(unit) or r.vocative.search(unit) or r.reader_phrase.search(unit)
+                    or r.report_back.search(unit) or _SPOKEN_TO.search(unit)
+                    or self._isolate_shapes(unit) is not None)
+
     def _form_field(self, unit: str) -> bool:
         """编号：DD-1207-03, 内容：…: a short label (no verb, no request word) before a colon."""
         m = _FIELD.match(unit)
         if m is None:
             return False
         label = m.group(1)
-        return not (self._write(label) or self._reads.scan(label, fold_ascii(label))
-                    or self.roles.record_directive.search(label))
+        if self.roles.record_directive.search(label):
+            return False
+        # a label names a field: no verb in it, or a verb inside a noun it ends on (处理意见, 操作说明)
+        return not (self._write(label) or self._reads.scan(label, fold_ascii(label))) or label.endswith(_LABEL_HEADS)
 
     def _own_read(self, clause: str) -> bool:
         """A read-only business question standing alone in `clause` (助手，查一下 AGV-03): a read
@@ -379,7 +439,8 @@ class Isolator:
             drops, split = self._drops(text, [(units[i].start, units[i].end) for i in dropped], asides)
             # (a kept log line or question that names a write is asked about, never continued on)
             doubt = self._kept_record_write(text, units, dropped) or bool(asked - dropped)
-            return Isolation(tuple(drops), bool(mixed) or split or doubt, split, False, shapes)
+            spans = tuple((units[i].start, units[i].end) for i in sorted(mixed)) if mixed and not (split or doubt) else ()
+            return Isolation(tuple(drops), bool(mixed) or split or doubt, split, False, shapes, spans)
         # nothing of the user's stands alone: only the attack's own words go; what it carried
         # (a write, a claim) stays as the user's data and the turn is never continued
         # (a unit that joined a write to the attack goes whole: the write is the attack's, as a
@@ -962,6 +1023,15 @@ def _rule_lines_above(text: str, s: int) -> int:
             break
         s = a
     return s
+
+
+def _strip(text: str, s: int, e: int) -> tuple[int, int]:
+    """The span without the spaces and the pause marks at its edges."""
+    while s < e and (text[s].isspace() or text[s] in _SEPARATORS):
+        s += 1
+    while e > s and (text[e - 1].isspace() or text[e - 1] in _SEPARATORS):
+        e -= 1
+    return s, e
 
 
 def _wordish(ch: str) -> bool:

@@ -15,15 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nlu import warm_cache
+from nlu.lexicon.word_classes import expand, longest_first as _alternation  # the shape language is the lexicon's
 from nlu.text.first_chars import first_chars
 
 
 LEXICON_FILE = "injection.json"
 
-# Characters a gap may not cross: clause and sentence punctuation (quotes may sit inside).
-_GAP = "[^，,、。！？!?；;：:\\n|]"
-_GAPS = {"gap": _GAP + "{0,8}?", "gap4": _GAP + "{0,4}?", "gap12": _GAP + "{0,12}?", "gap16": _GAP + "{0,16}?",
-         "gap24": _GAP + "{0,24}?"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,23 +65,6 @@ class InjectionRules:
     displayable: frozenset[str] = frozenset()  # shape families a displayed quote may hold as data
     negated_gap: tuple[str, ...] = ()  # 再, 要: what may stand between a negation and the write it negates
     negated_causee: tuple[str, ...] = ()  # 让, 叫: a causative verb whose causee may stand there too (别让它去充电)
-
-
-def _alternation(words: list[str]) -> str:
-    return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
-
-
-def expand(pattern: str, classes: dict[str, list[str]]) -> str:
-    """``{name}`` → the word class as an alternation, ``{gap}`` → a bounded in-clause gap."""
-    def sub(m: re.Match[str]) -> str:
-        key = m.group(1)
-        if key in _GAPS:
-            return _GAPS[key]
-        if key in classes:
-            return _alternation(classes[key])
-        raise KeyError(f"unknown word class {{{key}}}")
-
-    return re.sub(r"\{([a-z][a-z0-9]*)\}", sub, pattern)
 
 
 def _by_script(rx: str, classes: dict[str, list[str]]) -> list[str]:
@@ -199,6 +179,7 @@ def _fence_tag(words: list[str]) -> re.Pattern[str]:
 @functools.lru_cache(maxsize=4)
 def load_rules(root: Path | None = None) -> InjectionRules:
     """The judge's rules from the pack at ``root`` (verified against the manifest)."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     return compile_rules(load_data_file(LEXICON_FILE, root))

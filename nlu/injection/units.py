@@ -46,7 +46,8 @@ class Unit:
 
 # Blocks --------------------------------------------------------------------------------
 _TAG_PAIRS = re.compile(
-    r"<\|im_start\|>.*?(?:<\|im_end\|>|\Z)"
+    r"<\|im_start\|>\s*user\b"  # a user turn's opening: only the marker, its body is judged as text
+    r"|<\|im_start\|>.*?(?:<\|im_end\|>|(?=<\|im_start\|>)|\Z)"
     r"|<(?P<t>system|assistant|developer|script)\b[^>]*>.*?(?:</(?P=t)\s*>|\Z)"
     r"|\[(?P<b>SYSTEM|INST|系统)\][^\n]*?(?:\[/(?P=b)\]|(?=\n)|\Z)"
     r"|<<SYS>>.*?(?:<</SYS>>|\Z)"

@@ -19,6 +19,7 @@ __all__ = ["Pack", "PackError", "load_pack", "default_pack", "check_pack", "writ
 
 def check_pack(root: Path | str | None = None) -> list[str]:
     """Every problem in the pack at ``root`` (schemas, checksums, consistency); empty when OK."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .check import check_pack as _check_pack
 
     return _check_pack(root)
@@ -26,6 +27,7 @@ def check_pack(root: Path | str | None = None) -> list[str]:
 
 def write_manifest(root: Path | str | None = None) -> dict[str, str]:
     """Recompute ``manifest.json`` checksums for the pack at ``root``."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .check import write_manifest as _write_manifest
 
     return _write_manifest(root)

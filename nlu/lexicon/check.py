@@ -26,6 +26,7 @@ from .files import (
     tracked_files,
 )
 from .model import IDENTIFIER_TYPES
+from .word_classes import expand
 
 _IDENTIFIER_CHARS = set("0123456789OoIlSBZ")
 
@@ -181,8 +182,6 @@ def _semantic_problems(data: dict[str, Any], problems: list[str]) -> None:
 
     inj = data.get("injection.json")
     if isinstance(inj, dict):
-        from nlu.injection.rules import expand
-
         classes = inj.get("classes") if isinstance(inj.get("classes"), dict) else {}
         for i, shape in enumerate(inj.get("shapes") or []):
             for j, rx in enumerate(shape.get("patterns") or [] if isinstance(shape, dict) else []):
@@ -207,6 +206,7 @@ def _semantic_problems(data: dict[str, Any], problems: list[str]) -> None:
 
 def check_pack(root: Path | str | None = None) -> list[str]:
     """Every problem in the pack at ``root`` (default pack root when None); empty when OK."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .loader import default_root
 
     root = Path(root) if root is not None else default_root()
@@ -226,6 +226,7 @@ def write_manifest(root: Path | str | None = None) -> dict[str, str]:
     ``pack`` and ``revision`` are kept from the existing manifest (defaults: ``default`` and
     the revision of ``terms.json``).
     """
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .loader import default_root
 
     root = Path(root) if root is not None else default_root()
@@ -248,6 +249,7 @@ def write_manifest(root: Path | str | None = None) -> dict[str, str]:
 # ---------------------------------------------------------------- CLI
 
 def _summary(root: Path) -> str:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .loader import load_pack
 
     pack = load_pack(root, use_cache=False)
@@ -258,7 +260,9 @@ def _summary(root: Path) -> str:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .errors import PackError
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .loader import default_root
 
     root = Path(args.root) if getattr(args, "root", None) else default_root()
@@ -277,6 +281,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_manifest(args: argparse.Namespace) -> int:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .loader import default_root
 
     root = Path(args.root) if getattr(args, "root", None) else default_root()

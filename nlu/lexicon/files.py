@@ -86,6 +86,7 @@ def tracked_files(root: Path) -> list[str]:
 
 @functools.cache
 def _validator_for(schema_text: str):  # keyed by the schema's text, so edits are seen
+    # lazy: heavy, loaded on first need
     from jsonschema import Draft202012Validator
 
     schema = json.loads(schema_text)

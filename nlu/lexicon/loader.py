@@ -71,6 +71,7 @@ def shipped_root() -> Path:
     the ``nlu`` package. Neither found: the path a clone would use, so that reading it fails
     with a message naming ``$NLU_LEXICON_DIR``.
     """
+    # lazy: only this path needs it
     import importlib.resources
 
     packaged = importlib.resources.files("nlu") / PACKAGED_PACK

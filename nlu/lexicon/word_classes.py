@@ -98,6 +98,33 @@ def char_class(chars: tuple[str, ...] | str) -> str:
     return "".join("\\" + c if c in "\\]^-[" else c for c in chars)
 
 
+def longest_first(words: list[str]) -> str:
+    """A regex group of `words`, the longest tried first."""
+    return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
+
+
+# Characters a gap may not cross: clause and sentence punctuation (quotes may sit inside).
+_GAP = "[^，,、。！？!?；;：:\\n|]"
+_GAPS = {"gap": _GAP + "{0,8}?", "gap4": _GAP + "{0,4}?", "gap12": _GAP + "{0,12}?", "gap16": _GAP + "{0,16}?",
+         "gap24": _GAP + "{0,24}?"}
+
+
+def expand(pattern: str, classes: dict[str, list[str]]) -> str:
+    """The shape language of ``injection.json``: ``{name}`` → the word class ``classes.name``
+    as an alternation (longest first), ``{gap}`` / ``{gap12}`` … → a bounded in-clause gap.
+    Here, below both its readers: the injection rules compile with it, the pack checker
+    checks every shape with it."""
+    def sub(m: re.Match[str]) -> str:
+        key = m.group(1)
+        if key in _GAPS:
+            return _GAPS[key]
+        if key in classes:
+            return longest_first(classes[key])
+        raise KeyError(f"unknown word class {{{key}}}")
+
+    return re.sub(r"\{([a-z][a-z0-9]*)\}", sub, pattern)
+
+
 @dataclass(frozen=True, slots=True)
 class ReferringWords:
     """``referring.json``: what a demonstrative phrase is built of, and the pronoun classes."""
@@ -114,6 +141,7 @@ _LOCK = threading.Lock()
 
 
 def _load(name: str, root: Path | str | None) -> Any:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .loader import default_root, load_data_file
 
     key = (name, str(Path(root) if root is not None else default_root()))
@@ -178,6 +206,7 @@ def referring_words(root: Path | str | None = None) -> ReferringWords:
 def a_not_a_pivots(root: Path | str | None = None) -> tuple[str, ...]:
     """不 / 没 between two copies of a word (在不在): one list, the clean stage's
     (``cleaning.json`` ``repeatGuard.aNotAPivots``), so negation scope and repetition agree."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .loader import default_root, load_data_file
 
     key = ("cleaning.json#aNotAPivots", str(Path(root) if root is not None else default_root()))
@@ -192,5 +221,5 @@ def a_not_a_pivots(root: Path | str | None = None) -> tuple[str, ...]:
 
 
 __all__ = ["FUNCTION_WORDS", "IMPLIED_ACTIONS", "IMPLIED_TEMPLATES", "NUMBER_CONTEXT", "REFERRING", "TIME_WORDS", "ReferringWords", "WordClasses", "a_not_a_pivots",
-           "alternation", "char_class", "function_words", "implied_action_words", "implied_template_words",
-           "number_context", "referring_words", "time_words"]
+           "alternation", "char_class", "expand", "function_words", "implied_action_words", "implied_template_words",
+           "longest_first", "number_context", "referring_words", "time_words"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from nlu.pipeline.phases import DEFAULT_PHASE, PHASES
+from nlu.pipeline.phases import DEFAULT_PHASE, PHASES, restrict
 
 CAPABILITIES = frozenset({
     "clean", "protect", "correct", "term", "ner", "coreference", "relation", "srl",
@@ -43,6 +43,11 @@ class FeatureFlags:
 
     def capability_on(self, name: str) -> bool:
         return name not in self.disabled_capabilities
+
+    def restrict(self, edits, text: str) -> list:  # noqa: ANN001 - Sequence[Edit] -> list[Edit]
+        """The edits this rollout phase lets the rewriter apply (`nlu.pipeline.phases`); the
+        draft asks its flags, so it needs no import of the pipeline's plumbing."""
+        return restrict(self.phase, edits, text)
 
     def passthrough_reason(self, source: str) -> str | None:
         """Why this turn must pass the raw text through untouched, or None."""

@@ -9,30 +9,9 @@ walks; those objects are still freed by reference counting when released.
 """
 from __future__ import annotations
 
-import contextlib
 import gc
-from typing import Iterator
 
-
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """The cyclic collector off while a pipeline is built and warmed up, back as it was after.
-
-    Building allocates a few hundred thousand long-lived containers (dictionaries, the
-    pinyin and boundary indexes, compiled rules) and no garbage worth collecting; the
-    collector, triggered every few hundred allocations, would walk the growing heap again
-    and again — about a sixth of the start-up time. Reference counting still frees
-    everything that is released meanwhile; `freeze_long_lived` collects once at the end."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-            # the young generation now holds everything allocated meanwhile: collect it here,
-            # not on whichever allocation comes next (a caller's first call, inside its budget)
-            gc.collect(0)
+from nlu.collector import collector_paused
 
 
 def freeze_long_lived() -> int:

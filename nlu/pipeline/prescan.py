@@ -48,6 +48,7 @@ _SPACE_BETWEEN_HAN = re.compile(r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
 
 def cue_words(pack: Any) -> list[tuple[str, str]]:
     """(word, kind) of every cue of `pack` (kind WRITE or INJECTION)."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     out: list[tuple[str, str]] = [(a.word, WRITE) for a in pack.actions if getattr(a, "write", False)]
@@ -75,6 +76,7 @@ class PreScan:
     """Built once per Pipeline from its pack; `cues(text)` is safe to call from any thread."""
 
     def __init__(self, pack: Any) -> None:
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.lexicon import load_data_file
 
         self.words = cue_words(pack)

@@ -15,18 +15,22 @@ from typing import Any, Mapping, Sequence
 
 from nlu import errors, warm_cache
 from nlu.assemble import assemble
+from nlu.catalog import usable_catalog
 from nlu.contract import InputSourceKind, LegacyInputUnderstanding
 from nlu.draft import Clarification, Diagnostic, Draft
 from nlu import draft_keys as keys
-from nlu.pipeline import failures
+from nlu.lexicon import default_pack
+from nlu.pipeline import failures, registry
 from nlu.pipeline.cancel import BudgetExhausted, Deadline
 from nlu.pipeline.memory import collector_paused, freeze_long_lived
 from nlu.pipeline.flags import FeatureFlags
+from nlu.pipeline.prescan import PreScan
 from nlu.pipeline.stage import SkipStage, Stage
 from nlu.source import build_source, length_gate, sanitize_text
 from nlu.telemetry import record_call
 from nlu.telemetry import warm_up as warm_telemetry
 from nlu.text.alignment import Alignment
+from nlu.text.rewriter import rewrite
 
 DEFAULT_BUDGET_MS = 100.0  # design 15.1: fast rule path P95 ≤ 100 ms
 # the fail-closed question when the pack cannot give its own (`restate_briefly`)
@@ -41,6 +45,7 @@ class Pipeline:
         self,
         stages: Sequence[Stage] | None = None,
         *,
+        pack: Any = None,
         policy: Any = None,
         flags: FeatureFlags | None = None,
         budget_ms: float = DEFAULT_BUDGET_MS,
@@ -50,14 +55,14 @@ class Pipeline:
         if not isinstance(budget_ms, (int, float)) or budget_ms <= 0:
             raise errors.InputError("E109", errors.E109.format(value=budget_ms))
         with collector_paused():  # building allocates much and frees little (nlu.pipeline.memory)
-            self._build(stages, policy, flags, budget_ms, strict, lazy_models)
+            self._build(stages, pack, policy, flags, budget_ms, strict, lazy_models)
 
-    def _build(self, stages, policy, flags, budget_ms, strict, lazy_models) -> None:  # noqa: ANN001
-        if stages is None or policy is None:
-            from nlu.stages import default_policy, default_stages
-
-            stages = default_stages() if stages is None else stages
-            policy = default_policy() if policy is None else policy
+    def _build(self, stages, pack, policy, flags, budget_ms, strict, lazy_models) -> None:  # noqa: ANN001
+        # `pack`: the compiled pack (nlu.lexicon.load_pack) every default component is built
+        # with; None: the policy's, else the default pack
+        self.pack = pack
+        stages = registry.default_stages(pack=pack) if stages is None else stages
+        policy = registry.default_policy(pack=pack) if policy is None else policy
         self.stages = tuple(stages)
         self.policy = policy
         self.flags = flags or FeatureFlags()
@@ -76,8 +81,6 @@ class Pipeline:
     def _build_prescan(self):  # noqa: ANN202 - (PreScan | None, reason code | None)
         """The degraded-turn pre-scan (`nlu.pipeline.prescan`), from the policy's pack."""
         try:
-            from nlu.pipeline.prescan import PreScan
-
             return PreScan(self._pack()), None
         except Exception as exc:  # noqa: BLE001 - without it every degraded turn clarifies
             if self.strict:
@@ -85,10 +88,8 @@ class Pipeline:
             return None, failures.prescan_failed("build", exc)
 
     def _pack(self):  # noqa: ANN202
-        pack = getattr(self.policy, "pack", None)
+        pack = self.pack if self.pack is not None else getattr(self.policy, "pack", None)
         if pack is None:
-            from nlu.lexicon import default_pack
-
             pack = default_pack()
         return pack
 
@@ -148,16 +149,13 @@ class Pipeline:
         if self.strict:
             draft.scratch = keys.CheckedScratch()
         if catalog is not None:
-            from nlu.catalog import usable_catalog
-
             draft.scratch[keys.CATALOG] = usable_catalog(catalog, info.reference_time)
         if replaced:
             draft.reason_codes.append("lone_surrogate_replaced")
         if info.alternatives_dropped:
             draft.reason_codes.append("alternatives_capped")
         if self.flags.phase == "shadow" and not self.flags.passthrough_reason(info.kind):
-            from nlu.shadow.inline import shadow_turn  # design 17 phase 1: understood off the request path
-
+            shadow_turn = registry.resolve("shadow_turn")  # design 17 phase 1: understood off the request path
             return shadow_turn(self, draft, request_id, dict(
                 source=source, reference_time=info.reference_time, alternatives=alternatives, confidence=confidence,
                 referents=referents, segments=segments, edited_after_capture=edited_after_capture, cancel=cancel,
@@ -205,8 +203,6 @@ class Pipeline:
             return None
         if plan is None:
             return None
-        from nlu.text.rewriter import rewrite
-
         result = rewrite(draft.alignment, plan.edits, ())
         found = ("protected", "terms", "entities", "coreferences", "relations", "frames", "template_candidates",
                  "domain_candidates", "diagnostics", "flags_raised", "edits")
@@ -335,13 +331,8 @@ class Pipeline:
         draft.clarification = Clarification("intent", question, ["originalText"], [])
 
     def _say_again(self) -> str:
-        """The question for an empty turn (clarifications.json `empty_input`), in the policy's pack."""
-        pack = getattr(self.policy, "pack", None)
-        if pack is None:
-            from nlu.lexicon import default_pack
-
-            pack = default_pack()
-        return pack.questions.question("empty_input")
+        """The question for an empty turn (clarifications.json `empty_input`), in the pipeline's pack."""
+        return self._pack().questions.question("empty_input")
 
     def _gate(self, draft: Draft) -> str | None:
         """Input gates and kill switches; returns the reason when no stage may run."""

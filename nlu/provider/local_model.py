@@ -51,6 +51,7 @@ def part_paths() -> list[Path]:
     """Locate the six installed part files, in order, from the installed distributions'
     file lists (``importlib.metadata``): the carrier packages are never imported, so none of
     their code runs. Their bytes are checked by the joined file's size and SHA-256."""
+    # lazy: only this path needs it
     from importlib.metadata import PackageNotFoundError, distribution
 
     paths: list[Path] = []

@@ -303,6 +303,7 @@ class ReplayServer:
 
 
 def main(argv: list[str] | None = None) -> int:  # pragma: no cover - demo entry point
+    # lazy: only this path needs it
     import argparse
 
     ap = argparse.ArgumentParser(description="Serve recorded OpenAI-compatible answers on 127.0.0.1.")

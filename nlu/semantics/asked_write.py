@@ -53,6 +53,7 @@ def _longest_first(words) -> tuple[str, ...]:  # noqa: ANN001
 
 @functools.lru_cache(maxsize=1)
 def _data() -> _Data:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     d = load_data_file("asked_writes.json")
@@ -148,7 +149,36 @@ def asked_about(text: str, at: int, end: int) -> str | None:
         return "necessity"
     if any(w in text[s_lo:at] for w in d.reported) or any(w in after for w in d.reported):
         return "reported"  # 显示“请求已忽略”…; 审批流上显示… (the verb names where the record is)
+    if asks(text[lo:hi]) and _objectless(text, at, lo, before, after, d):
+        return "topic"  # 重启之后…恢复在线了没有, 有哪些检修安排, 这个安排还会变吗: nothing is ordered on anything
     return None
+
+
+_OBJECT_NEXT = re.compile(r"\s*(?:[A-Za-z]{1,6}\s*-?\s*[0-9０-９]|全部|所有|一切|[这那這该該本此][个個台辆輛张張条條项項批些]?"
+                          r"|[一二两兩三四五六七八九十几幾0-9０-９]+\s*[台臺辆輛个個张張条條项項批]"
+                          r"|任务|任務|工单|工單|计划|計劃|检修|檢修|机车|機車|小车|小車|车|車|站|订单|訂單|作业|作業|修程)")
+_MODAL_BEFORE = ("能", "可以", "可不可以", "能不能", "能否", "要不要", "要", "想", "帮", "幫", "给", "給", "请", "請",
+                 "麻烦", "麻煩", "再", "就", "去", "来", "來", "先", "马上", "馬上", "立刻", "赶紧", "趕緊")
+_ORDER_AFTER = ("一下", "下", "掉", "一次", "回来", "回來", "起来", "起來", "上", "好", "吧", "啦", "了吧", "了事")  # 重启一下吧, 取消掉: said as an order
+_HOW_OFTEN = re.compile(r"多久|多长时间|多少时间|几天|几个小时|几小时|多少天|多少小时|多少分钟|隔多久|每隔")
+_KEY = re.compile(r"[A-Za-z]{1,6}\d?[A-Za-z]?\s*-\s*\d")
+
+
+def _objectless(text: str, at: int, lo: int, before: str, after: str, d: _Data) -> bool:
+    """In a question (its own clause asks), a write verb that acts on nothing: no 把/将 in its clause, no object right
+    after it (a key, a quantifier, a demonstrative, a counted group, a business object noun), no
+    modal or request word right before it (能/可以/要/帮/先 …), and no key before it when only a
+    question particle follows (T-… 取消吗 asks whether to do it). Such a verb names what
+    happened or what is planned (重启之后, 检修安排, 还会变吗); it orders nothing."""
+    if any(w in text[lo:at] for w in _DISPOSAL) or _OBJECT_NEXT.match(after) or _OBJECT.match(after) and \
+            _OBJECT.match(after).group().strip():
+        return False
+    if _trim(before, d.fillers, end=True).rstrip().endswith(_MODAL_BEFORE):
+        return False
+    if after.lstrip().startswith(_ORDER_AFTER) and not (after.lstrip().startswith("一次") and _HOW_OFTEN.search(before)):
+        return False  # 重启一下吧 is an order; 多久更新一次 asks how often
+    closes = _trim(after, d.fillers, end=True).strip(" ？?。！!~～了") in ("", *d.particles)
+    return not (closes and _KEY.search(before))
 
 
 def _requested(text: str, at: int, end: int, lo: int, s_hi: int, d: _Data) -> bool:

@@ -29,8 +29,10 @@ from dataclasses import dataclass
 
 from nlu.lexicon.word_classes import alternation, char_class, function_words, implied_action_words
 from nlu.semantics import cues
+from nlu.semantics.movers import class_mover_sent, sent_on as _sent_on  # noqa: F401 - class_mover_sent: its old home
 from nlu.semantics.referring import MOVER_NOUNS
 from nlu.semantics.view import SentenceView, Word
+from nlu.semantics.write_risk import spoken_identifier_at
 from nlu.semantics.write_uses import echo_of, state_use
 
 MOVERS = frozenset({"vehicle", "locomotive"})
@@ -552,8 +554,6 @@ def _give_order(view: SentenceView, i: int) -> Word | None:
     else:
         # 给AGV零七派一单: a mover's key read out in Chinese digits is no mention, but still the
         # one the order goes to (the write then asks which key it is: write_risk)
-        from nlu.semantics.write_risk import spoken_identifier_at
-
         obj_end = spoken_identifier_at(text, i + 1)
         if obj_end is None:
             # 给小车派个活: the mover named only by its class — an order whose object is unsaid
@@ -922,6 +922,7 @@ def _latin() -> tuple[re.Pattern[str], dict[str, str], frozenset[str], tuple[str
     """English write verbs (write_safety.json latinWriteVerbs): the whole-word pattern, each
     verb's action class, the characters they begin with, the negations that leave them unread,
     and the gap of object words that may stand before the identifier (the task)."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     d = load_data_file("write_safety.json")
@@ -1021,19 +1022,6 @@ def _switch_order(view: SentenceView, i: int) -> Word | None:
     if not ordered:  # (停用 ST-11: the verb opens its clause, its object right after it — an imperative)
         return None
     return Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
-
-
-def class_mover_sent(text: str, j: int, hi: int) -> bool:
-    """小车去 / 车到 right after 让/派/叫: a mover class noun, then 去 or 到 and a destination."""
-    up = text[j:hi].upper()
-    noun = next((n for n in MOVER_NOUNS if up.startswith(n)), None)
-    return noun is not None and _sent_on(text, j + len(noun), hi)
-
-
-def _sent_on(text: str, end: int, hi: int) -> bool:
-    """去 or 到 and a destination follow the mover ending at `end`."""
-    rest = text[end:hi].lstrip()
-    return rest[:1] in _ARRIVAL and bool(rest[1:].strip(_SENT_TAIL))
 
 
 def _light_change(view: SentenceView, i: int) -> Word | None:

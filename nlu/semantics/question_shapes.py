@@ -33,6 +33,7 @@ def load_rules() -> None:
 
 @lru_cache(maxsize=1)
 def _rules() -> tuple[tuple[str, str, re.Pattern], ...]:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     return tuple((r["name"], r["shape"], re.compile(r["regex"]))

@@ -150,6 +150,7 @@ def _disposal_verb(v: str, w0: int, end: int) -> int | None:
 
 @functools.lru_cache(maxsize=1)
 def _coverbs() -> tuple[str, ...]:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     return tuple(load_data_file("write_safety.json")["writeCoverbs"])
@@ -170,6 +171,7 @@ def comparison_at(v: str, i: int) -> int:
 
 @functools.lru_cache(maxsize=1)
 def _comparisons() -> tuple[str, ...]:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     return tuple(w["word"] for w in load_data_file("comparison.json")["words"] if "…" not in w["word"])
@@ -193,6 +195,7 @@ def _id_type(token: str) -> str:
 
 
 def _times(s: str) -> list[tuple[int, int]]:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.values.times import find_times
 
     return [(t.start, t.end) for t in find_times(s, _REFERENCE)]
@@ -201,6 +204,7 @@ def _times(s: str) -> list[tuple[int, int]]:
 @functools.lru_cache(maxsize=1)
 def _actions() -> tuple[str, ...]:
     """Every action word of the shipped pack, longest first (read once, lazily)."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     words = {a["word"] for a in load_data_file("actions.json")["actions"]}
@@ -211,6 +215,7 @@ def _actions() -> tuple[str, ...]:
 def _write_words() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The write action words of the shipped pack; the same with the coverbs of a write
     (write_safety.json)."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     words = {a["word"] for a in load_data_file("actions.json")["actions"] if a.get("write")}

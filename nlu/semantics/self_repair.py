@@ -725,6 +725,6 @@ def _moves_to_a_place(head: str) -> bool:
 
 def default_grammar() -> RepairGrammar:
     """The grammar of the shipped cleaning lexicon (the clean stage builds the same one)."""
-    from nlu.stages.clean import load_cleaning_lexicon
+    from nlu.lexicon import load_data_file  # lazy: the shipped grammar only when asked for
 
-    return RepairGrammar(load_cleaning_lexicon()["selfRepair"])
+    return RepairGrammar(load_data_file("cleaning.json")["selfRepair"])

@@ -106,6 +106,7 @@ def shared_words(pack: Pack) -> SharedWords:
 
 
 def _load(pack: Pack) -> SharedWords:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     data = load_data_file(FILE, pack.root)

@@ -83,6 +83,7 @@ class TemplateRules:
 
     def asks_measured_value(self, view) -> bool:  # noqa: ANN001 - a SentenceView
         """多少/几 right after a measured attribute (电量多少, 电量还剩多少, 电量分别是多少)."""
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.semantics import cues
 
         text = view.text
@@ -110,6 +111,7 @@ def template_rules(pack) -> TemplateRules:  # noqa: ANN001
     got = _BY_PACK.get(id(pack))
     if got is not None and got[0] is pack:
         return got[1]
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     with _LOCK:
@@ -138,6 +140,7 @@ def template_rules(pack) -> TemplateRules:  # noqa: ANN001
 
 
 def _construction(rule: dict) -> Construction:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.text.first_chars import required_chars
 
     pattern = re.compile(rule["regex"])

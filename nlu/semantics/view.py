@@ -17,7 +17,7 @@ from nlu.semantics import cues
 from nlu.semantics.clauses import clause_index, split_clauses
 from nlu.lexicon.word_classes import function_words
 from nlu.text.word_matcher import boundary_filter
-from nlu.stages.vocabulary import Vocabulary
+from nlu.text.vocabulary import Vocabulary
 from nlu.text.wordscan import fold_ascii
 
 _CACHE_KEY = SEMANTICS_VIEW

@@ -76,6 +76,7 @@ def _alternation(words) -> re.Pattern[str]:  # noqa: ANN001
 
 @functools.lru_cache(maxsize=1)
 def _data() -> _Data:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     d: dict[str, Any] = load_data_file("write_safety.json")

@@ -50,6 +50,8 @@ from typing import TYPE_CHECKING, Any
 from nlu import draft_keys as K
 from nlu.draft import Clarification, Draft
 from nlu.lexicon.word_classes import function_words
+from nlu.semantics.movers import class_mover_sent
+from nlu.semantics.readings import readings
 
 if TYPE_CHECKING:
     from nlu.lexicon.model import QuestionTexts
@@ -99,6 +101,7 @@ class _Data:
 
 @functools.lru_cache(maxsize=1)
 def _data() -> _Data:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     d: dict[str, Any] = load_data_file("write_safety.json")
@@ -167,6 +170,7 @@ def write_risk(draft: Draft, q: QuestionTexts, suspicious: tuple = ()) -> Clarif
 
 # -- the checks ------------------------------------------------------------------------
 def _unsettled_repair(draft: Draft, q: QuestionTexts) -> Clarification | None:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.semantics.self_repair import after_token
 
     text = draft.original
@@ -205,6 +209,7 @@ def _dangling_repair(draft: Draft, q: QuestionTexts) -> Clarification | None:
 @functools.lru_cache(maxsize=8)
 def _markers(text: str) -> tuple:
     """The self-repair markers of `text` (one regex pass, shared by the two repair checks)."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.semantics.self_repair import default_grammar
 
     return tuple(default_grammar().markers(text))
@@ -226,8 +231,6 @@ def _filler_joined_objects(draft: Draft, q: QuestionTexts) -> Clarification | No
 
 def _one_or_both(draft: Draft, q: QuestionTexts, a, b, reason: str = "missing_slot") -> Clarification:  # noqa: ANN001 - two facts with o0/o1
     """Two objects run together: one, the other or both? (`reason`, options from their text)"""
-    from nlu.decision.questions import readings
-
     text = draft.original
     x, y = text[a.o0:a.o1], text[b.o0:b.o1]
     opts = readings(draft, a.o0, b.o1, [(q.option("only_one", id=x), x), (q.option("only_one", id=y), y),
@@ -401,8 +404,6 @@ def _direction_conflict(draft: Draft, q: QuestionTexts) -> Clarification | None:
 
 def _alternative_objects(draft: Draft, q: QuestionTexts) -> Clarification | None:
     """派 AGV-02 去 ST-05，或者 ST-06 也行: two objects of one type offered as alternatives."""
-    from nlu.decision.questions import readings
-
     data = _data()
     text = draft.original
     objs = sorted((e for e in draft.entities if e.type in _OBJECT_TYPES), key=lambda e: e.o0)
@@ -438,8 +439,6 @@ def _two_destinations(draft: Draft, q: QuestionTexts) -> Clarification | None:
             targets.append(places[ids[0]])
     if len(targets) < 2:
         return None
-    from nlu.decision.questions import readings
-
     a, b = sorted(targets[:2], key=lambda e: e.o0)
     text = draft.original
     x, y = text[a.o0:a.o1], text[b.o0:b.o1]
@@ -521,8 +520,6 @@ def _contrasted_objects(draft: Draft, q: QuestionTexts) -> Clarification | None:
     """派 AGV-09 去 ST-15 不是 ST-16: a bare 不是 standing alone between two objects of one type
     may correct the first (…不是，我是说 ST-16) or contrast it (…, not ST-16); the write must not
     pick one. Not 而不是 / 不是去 (a contrast said in full), nor a repair the cleaning applied."""
-    from nlu.decision.questions import readings
-
     data = _data()
     text = draft.original
     objs = sorted((e for e in draft.entities if e.type in _OBJECT_TYPES), key=lambda e: e.o0)
@@ -608,8 +605,6 @@ def _retimed_to_impossible_date(draft: Draft, q: QuestionTexts) -> Clarification
 
 def _class_noun_mover(draft: Draft, q: QuestionTexts) -> Clarification | None:
     """让小车去 ST-05 / 派车去五号站: the mover is named only by its class noun — which one?"""
-    from nlu.semantics.constructions import class_mover_sent
-
     text = draft.original
     if any(e.type in ("vehicle", "locomotive") for e in draft.entities):
         return None

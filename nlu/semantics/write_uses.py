@@ -24,6 +24,7 @@ _REACH = 40  # code points a rule may read before and after the verb (longest pr
 
 @lru_cache(maxsize=1)
 def _rules() -> tuple[dict, ...]:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     return tuple(load_data_file("write_constructions.json")["rules"])
@@ -31,6 +32,7 @@ def _rules() -> tuple[dict, ...]:
 
 @lru_cache(maxsize=1)
 def _fillers() -> tuple[str, ...]:
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon import load_data_file
 
     # the fillers a speaker puts between two words of one phrase (write_safety.json, also read

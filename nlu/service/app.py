@@ -14,7 +14,7 @@ from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 
-from nlu import __version__
+from nlu.version import __version__
 from nlu.contract import LegacyInputUnderstanding
 from nlu.errors import InputError
 from nlu.pipeline import FeatureFlags, Pipeline
@@ -220,6 +220,7 @@ def create_app(pipeline_factory: Callable[[], Pipeline] | None = None, *, thread
         # nlu's metrics are exposed (docs/telemetry.md). No HTTP series of our own — request
         # timings are the framework instrumentation's (http.server.request.duration).
         try:
+            # lazy: only this path needs it, keeps import light; breaks no cycle
             from nlu.telemetry import metrics_text
 
             text = metrics_text()
@@ -257,6 +258,7 @@ _NO_SDK = ("/metrics needs the OpenTelemetry SDK and its Prometheus exporter: "
 def _enable_telemetry_exporter() -> None:
     """Install nlu's meter provider (SDK + Prometheus reader + views) before the first request,
     so /metrics covers every call."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.telemetry import enable_prometheus
 
     try:

@@ -30,8 +30,10 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"refusing to listen on {args.host}: the service has no authentication; "
                          "it binds 127.0.0.1 unless --allow-remote is given")
     try:
+        # lazy: optional extra
         import uvicorn
 
+        # lazy: keeps CLI start fast; breaks no cycle
         from nlu.service.app import create_app
     except ImportError as exc:
         raise ValueError(f"nlu serve needs the [serve] extra ({exc.name} is missing): "

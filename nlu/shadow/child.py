@@ -120,8 +120,11 @@ def _serve() -> int:
         os.nice(10)  # the caller's process comes first on a busy host
     except (AttributeError, OSError):
         pass
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu import telemetry
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.pipeline import FeatureFlags, Pipeline
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.shadow.record import build_record, outcome_of
 
     flags = FeatureFlags.from_env()

@@ -15,6 +15,7 @@ EXIT_PASS, EXIT_GATE_FAILED, EXIT_USAGE, EXIT_NO_DATA = 0, 1, 2, 3
 
 
 def _labels_help() -> str:
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.shadow.record import CONTROL_LABELS
 
     return "\n".join(f"  {key:9} {', '.join(labels)}" for key, labels in CONTROL_LABELS.items())
@@ -58,6 +59,7 @@ def exit_code(statuses: list[str], allow_no_data: bool = False) -> int:
 
 
 def run_report(args) -> int:  # noqa: ANN001
+    # lazy: keeps CLI start fast; breaks no cycle
     from nlu.shadow.report import build_report, read_log, render_text
 
     missing = [x for x in args.logs if not Path(x).is_file()]
@@ -69,6 +71,7 @@ def run_report(args) -> int:  # noqa: ANN001
     report = build_report(records, bad, runner_rows)
     sys.stdout.write(render_text(report))
     if args.html:
+        # lazy: keeps CLI start fast; breaks no cycle
         from nlu.shadow.html import render_html
 
         Path(args.html).parent.mkdir(parents=True, exist_ok=True)

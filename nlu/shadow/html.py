@@ -35,9 +35,11 @@ def _png(fig) -> str:  # noqa: ANN001
 
 def _plots(report: Report) -> str:
     try:
+        # lazy: optional extra
         import matplotlib
 
         matplotlib.use("Agg")
+        # lazy: optional extra
         import matplotlib.pyplot as plt
     except ImportError:
         return "<p>Plots need matplotlib: <code>pip install 'legacy-nlu[report]'</code>.</p>"

@@ -49,11 +49,14 @@ def runner_for(pipeline: "Pipeline") -> "ShadowRunner":
         with _lock:
             runner = getattr(pipeline, "_shadow_runner", None)
             if runner is None:
+                # lazy: only this path needs it, keeps import light; breaks no cycle
                 from nlu.pipeline.runner import Pipeline
+                # lazy: only this path needs it, keeps import light; breaks no cycle
                 from nlu.shadow.runner import DEFAULT_SAMPLE_RATE, DEFAULT_TIMEOUT_MS, ShadowRunner
 
                 env = os.environ
                 timeout = _env_float(env, "NLU_SHADOW_TIMEOUT_MS", DEFAULT_TIMEOUT_MS)
+                # lazy: only this path needs it, keeps import light; breaks no cycle
                 from nlu.shadow.yielding import yielding
 
                 candidate = Pipeline(yielding(pipeline.stages), policy=pipeline.policy,
@@ -66,7 +69,9 @@ def runner_for(pipeline: "Pipeline") -> "ShadowRunner":
 
 def shadow_turn(pipeline: "Pipeline", draft: "Draft", request_id: str | None, options: dict[str, Any]) -> "LegacyInputUnderstanding":
     """The caller's pass-through result; the real understanding goes to the shadow runner."""
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.assemble import assemble
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.draft import Diagnostic
 
     pipeline._passthrough(draft, REASON)

@@ -298,9 +298,12 @@ class ShadowRunner:
         if self._pipeline is None:
             with self._lock:
                 if self._pipeline is None:
+                    # lazy: only this path needs it, keeps import light; breaks no cycle
                     from nlu.pipeline import FeatureFlags, Pipeline
 
+                    # lazy: only this path needs it, keeps import light; breaks no cycle
                     from nlu.shadow.yielding import yielding
+                    # lazy: only this path needs it, keeps import light; breaks no cycle
                     from nlu.stages import default_policy, default_stages
 
                     flags = FeatureFlags.from_env()
@@ -312,6 +315,7 @@ class ShadowRunner:
     def _work(self) -> None:
         child = None
         if self.isolation == "process":
+            # lazy: only this path needs it, keeps import light; breaks no cycle
             from nlu.shadow.child import ChildCandidate
 
             child = ChildCandidate()

@@ -68,57 +68,41 @@ All regexes are linear (no nested quantifiers); the stage never raises on any te
 from __future__ import annotations
 
 import functools
-import json
-import os
 import re
-from pathlib import Path
 from typing import Any
 
+from nlu.lexicon import Pack, default_pack, load_data_file
 from nlu.pipeline.stage import Stage
 from nlu.semantics.self_repair import RepairGrammar
 from nlu.text.rewriter import Edit
 from nlu.text.width import WIDTH_TABLE
 
 # --------------------------------------------------------------------------------------
-# Lexicon: loaded once at import, cached.
+# Lexicon: read from the pack the stage is given (`_tables`, once per pack), never at import.
 
-_ENV_LEXICON_DIR = "NLU_LEXICON_DIR"
 _LEXICON_FILE = "cleaning.json"
 
 
-def _lexicon_path(name: str = _LEXICON_FILE) -> Path:
-    env = os.environ.get(_ENV_LEXICON_DIR)
-    if env and (Path(env) / name).is_file():
-        return Path(env) / name
-    from nlu.lexicon.loader import shipped_root
-
-    return shipped_root() / name
-
-
-def _protected_words() -> tuple[list[str], list[str]]:
+def _protected_words(pack: Pack) -> tuple[list[str], list[str]]:
     """The pack's negation and comparison words (``negation.json``, ``comparison.json``),
-    which a merged repetition may not hold. Read as plain JSON, like ``cleaning.json``."""
+    which a merged repetition may not hold."""
     out: list[list[str]] = []
-    for name in ("negation.json", "comparison.json"):
-        with open(_lexicon_path(name), encoding="utf-8") as fh:
-            words = [w if isinstance(w, str) else w["word"] for w in json.load(fh)["words"]]
+    for words in (pack.negation_words, [c.word for c in pack.comparison_words]):
         # a gapped form (到…之间) guards through its parts
         out.append(sorted({part for w in words for part in w.split("…") if part}))
     return out[0], out[1]
 
 
-@functools.lru_cache(maxsize=4)
-def load_cleaning_lexicon(path: str | None = None) -> dict[str, Any]:
-    """The parsed ``lexicons/cleaning.json`` (validated by its schema in the tests and the
-    lexicon checker, not here: import stays cheap)."""
-    with open(path or _lexicon_path(), encoding="utf-8") as fh:
-        return json.load(fh)
+def load_cleaning_lexicon(pack: Pack | None = None) -> dict[str, Any]:
+    """The parsed ``cleaning.json`` of `pack` (default: the default pack), verified like every
+    data file of a pack (`nlu.lexicon.load_data_file`)."""
+    return load_data_file(_LEXICON_FILE, (pack or default_pack()).root)
 
 
 class _Rules:
     """Compiled form of the lexicon."""
 
-    def __init__(self, lex: dict[str, Any]) -> None:
+    def __init__(self, lex: dict[str, Any], pack: Pack) -> None:
         self.revision: str = lex.get("revision", "")
         self.reduplications = frozenset(lex["reduplications"])
         self.numerals = frozenset(lex["numerals"])
@@ -130,7 +114,7 @@ class _Rules:
         # (words that merely begin with one, 一下, masked first), an A-not-A form (是不是)
         self.not_numerals_re = re.compile("|".join(re.escape(w) for w in sorted(guard["notNumerals"], key=len,
                                                                                    reverse=True)) or "(?!)")
-        negation, comparison = _protected_words()
+        negation, comparison = _protected_words(pack)
         self.negation_words = frozenset(negation)
         self.guarded_word_re = re.compile("|".join(re.escape(w) for w in sorted(
             self.negation_words | set(comparison), key=lambda w: (-len(w), w))))
@@ -201,22 +185,15 @@ for _cp, _half in WIDTH_TABLE.items():  # the one explicit width table (nlu.text
 del _cp, _half, _ch
 
 
-def _script_variants() -> dict[str, str]:
+def _script_variants(pack: Pack) -> dict[str, str]:
     """Traditional characters -> the simplified character each is (``script_variants.json``):
     關閉 is 关闭, 本週 is 本周 — the same words, folded one for one so that every later stage
     (terms, domains, templates, corrections) reads them; never a correction to confirm."""
-    with open(_lexicon_path("script_variants.json"), encoding="utf-8") as fh:
-        fold = json.load(fh)["fold"]
+    fold = load_data_file("script_variants.json", pack.root)["fold"]
     # a character the value grammar folds otherwise (參 is 叁 in 參拾伍, 倆 is 两 in 倆千) is left
     # to the grammar's own table: folded here it would lose its numeral reading (参拾伍 is 拾伍)
-    with open(_lexicon_path("values.json"), encoding="utf-8") as fh:
-        numeral_fold = json.load(fh)["traditional"]
+    numeral_fold = load_data_file("values.json", pack.root)["traditional"]
     return {t: s for t, s in fold.items() if numeral_fold.get(t, s) == s}
-
-
-for _t, _s in _script_variants().items():
-    _CHAR_MAP.setdefault(_t, (_s, _SCRIPT))
-del _t, _s
 
 
 def _char_class(chars) -> str:  # noqa: ANN001
@@ -235,8 +212,32 @@ def _char_class(chars) -> str:  # noqa: ANN001
     return "[" + "".join(parts) + "]"
 
 
-_FOLD_RE = re.compile(_char_class(_CHAR_MAP))
-_RULES = _Rules(load_cleaning_lexicon())
+class _Tables:
+    """What the stage reads from one pack: the character map with its script folds, the
+    pattern that finds every character to fold, the lexicon's rules, the passes bound to them."""
+
+    __slots__ = ("char_map", "fold_re", "rules", "passes")
+
+    def __init__(self, pack: Pack) -> None:
+        self.char_map = dict(_CHAR_MAP)
+        for t, s in _script_variants(pack).items():
+            self.char_map.setdefault(t, (s, _SCRIPT))
+        self.fold_re = re.compile(_char_class(self.char_map))
+        self.rules = _Rules(load_cleaning_lexicon(pack), pack)
+        rules = self.rules
+        self.passes = (lambda v: _repair_pass(v, rules), _space_pass, _punct_pass, lambda v: _stutter_pass(v, rules))
+
+
+_TABLES: dict[int, tuple[Pack, _Tables]] = {}  # id(pack) -> (pack, its tables)
+
+
+def _tables(pack: Pack | None = None) -> _Tables:
+    """The tables of `pack` (default: the default pack), built once per pack object."""
+    pack = pack or default_pack()
+    hit = _TABLES.get(id(pack))
+    if hit is None or hit[0] is not pack:
+        hit = _TABLES[id(pack)] = (pack, _Tables(pack))
+    return hit[1]
 
 _IDEO = r"\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _CJK_RUN = f"[{_IDEO}]"
@@ -374,13 +375,14 @@ def _apply(cells: list[Cell], reps: list[tuple[int, int, str, int]], dcat: bytea
     return out
 
 
-def _fold_pass(text: str) -> list[tuple[int, int, str, int]]:
+def _fold_pass(text: str, tables: _Tables) -> list[tuple[int, int, str, int]]:
     reps = []
     n = len(text)
-    for m in _FOLD_RE.finditer(text):
+    char_map = tables.char_map
+    for m in tables.fold_re.finditer(text):
         i = m.start()
         ch = text[i]
-        t, cat = _CHAR_MAP[ch]
+        t, cat = char_map[ch]
         if cat in _ONE_FOR_ONE:  # a width or script fold (most matches on an OCR line) needs no context
             reps.append((i, i + 1, t, cat))
             continue
@@ -477,9 +479,8 @@ def _punct_pass(v: str) -> list[tuple[int, int, str, int]]:
     return reps
 
 
-def _stutter_pass(v: str) -> list[tuple[int, int, str, int]]:
+def _stutter_pass(v: str, r: _Rules) -> list[tuple[int, int, str, int]]:
     reps = []
-    r = _RULES
     for m in _STUTTER_RE.finditer(v):
         j0, j1 = m.span()
         ch, tail = m.group(1, 2)
@@ -500,19 +501,22 @@ def _stutter_pass(v: str) -> list[tuple[int, int, str, int]]:
     return reps
 
 
-def _repair_pass(v: str) -> list[tuple[int, int, str, int]]:
-    return [(a, b, rep, _REPAIR) for a, b, rep in _RULES.repair.repair_spans(v)]
+def _repair_pass(v: str, r: _Rules) -> list[tuple[int, int, str, int]]:
+    return [(a, b, rep, _REPAIR) for a, b, rep in r.repair.repair_spans(v)]
 
 
-_LOOP_PASSES = (_repair_pass, _space_pass, _punct_pass, _stutter_pass)
+_N_PASSES = 4  # repair, space, punctuation, stutter (`_Tables.passes`)
 _REPAIRISH = frozenset((_REPAIR, _STUTTER))
 _MAX_ROUNDS = 32
 
 
-def clean_edits(text: str) -> list[Edit]:
-    """The edits that clean `text` (current-text coordinates), one per contiguous run."""
-    reps = _fold_pass(text)
-    found_nothing_in: list[str | None] = [None] * len(_LOOP_PASSES)
+def clean_edits(text: str, pack: Pack | None = None) -> list[Edit]:
+    """The edits that clean `text` (current-text coordinates), one per contiguous run, by the
+    cleaning data of `pack` (default: the default pack)."""
+    tables = _tables(pack)
+    passes = tables.passes
+    reps = _fold_pass(text, tables)
+    found_nothing_in: list[str | None] = [None] * _N_PASSES
     if reps and all(cat in _ONE_FOR_ONE for _, _, _, cat in reps):
         # Only width folds (an OCR/IME full-width line): one character each, so the view is
         # the text with those characters swapped. When no other rule fires on it, the edits
@@ -522,18 +526,18 @@ def clean_edits(text: str) -> list[Edit]:
         for j0, _, t, _ in reps:
             chars[j0] = t
         v = "".join(chars)
-        for k, p in enumerate(_LOOP_PASSES):
+        for k, p in enumerate(passes):
             if p(v):
                 break
             found_nothing_in[k] = v  # the general path below starts from this same view
         else:
             return [_new_tuple(Edit, (j0, j1, t, "punctuation", "rule", 1.0, False, True, True, _REASON[cat]))
                     for j0, j1, t, cat in reps]
-    return _clean_edits_by_cells(text, reps, found_nothing_in)
+    return _clean_edits_by_cells(text, reps, found_nothing_in, passes)
 
 
 def _clean_edits_by_cells(text: str, reps: list[tuple[int, int, str, int]],
-                          found_nothing_in: list[str | None]) -> list[Edit]:
+                          found_nothing_in: list[str | None], passes) -> list[Edit]:  # noqa: ANN001
     """The general path: every rule, to a fixed point, over cells that remember their origin.
 
     `found_nothing_in[k]` is a view in which pass k is known to change nothing."""
@@ -550,14 +554,14 @@ def _clean_edits_by_cells(text: str, reps: list[tuple[int, int, str, int]],
     # alone, so one that already found nothing in this very view is not asked again (the
     # changes applied are exactly those of running every pass every round).
     steps = 0
-    while steps < _MAX_ROUNDS * len(_LOOP_PASSES):
-        k = steps % len(_LOOP_PASSES)
+    while steps < _MAX_ROUNDS * _N_PASSES:
+        k = steps % _N_PASSES
         steps += 1
         if found_nothing_in[k] == v:
             if all(seen == v for seen in found_nothing_in):
                 break
             continue
-        reps = _LOOP_PASSES[k](v)
+        reps = passes[k](v)
         if not reps:
             found_nothing_in[k] = v
             continue
@@ -624,8 +628,12 @@ class CleanStage(Stage):
     capability = "clean"
     deterministic = True
 
+    def __init__(self, pack: Pack | None = None) -> None:
+        self.pack = pack or default_pack()
+        self._tables = _tables(self.pack)  # the pack's cleaning data, read now, not per call
+
     def run(self, draft) -> str | None:  # noqa: ANN001
-        edits = clean_edits(draft.text)
+        edits = clean_edits(draft.text, self.pack)
         if not edits:
             return None
         draft.propose(edits)

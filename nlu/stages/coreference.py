@@ -23,7 +23,7 @@ from nlu.semantics.fillers import Fillers
 from nlu.semantics.referring import APPOSITION_GAP, NOUN_CLASSIFIERS, Referring, demonstrative_phrases, recency_start
 from nlu.semantics.view import Mention, SentenceView, sentence_view
 from nlu.source import Referent
-from nlu.stages.vocabulary import vocabulary
+from nlu.text.vocabulary import vocabulary
 from nlu.text.pos import pos_tagger
 from nlu.text.word_matcher import boundary_filter
 from nlu.text.words import pack_words

@@ -104,7 +104,7 @@ from nlu.lexicon.model import ConfusionPair
 from nlu.pipeline.failures import step_failed
 from nlu.pipeline.stage import Stage
 from nlu.semantics import cues
-from nlu.stages.vocabulary import Vocabulary, vocabulary
+from nlu.text.vocabulary import Vocabulary, vocabulary
 from nlu.text import Edit
 from nlu.text.diff import opcodes
 from nlu.text.words import Words, words_for
@@ -294,6 +294,8 @@ class _Phonetics:
 
         self._lazy = lazy_pinyin
         self._toned = Style.TONE3
+        self._memo_toneless: dict[str, tuple[str, ...]] = {}
+        self._memo_toned: dict[str, tuple[str, ...]] = {}
         # the pinyin of the pack's surfaces, from the start-up cache when a process read it
         # before (`nlu.warm_cache`; pypinyin's version and this code are in every key)
         surfaces = [s for t in pack.terms for s in t.surfaces]  # in order: the lists keep it
@@ -326,10 +328,29 @@ class _Phonetics:
         return {"toneless": self.by_toneless, "toned": self.by_toned, "syllables": self.by_syllables,
                 "context": self.by_context, "surfaces": seen}
 
+    # pypinyin reads a string the same way every time: the windows of unknown text repeat
+    # from turn to turn (and within one), so their readings are kept (bounded: cleared when
+    # full). `toneless_plain` / `toned_plain` are the reference (a test compares).
     def toneless(self, s: str) -> list[str]:
-        return self._lazy(s, errors="default")
+        got = self._memo_toneless.get(s)
+        if got is None:
+            if len(self._memo_toneless) >= _PINYIN_MEMO:
+                self._memo_toneless.clear()
+            got = self._memo_toneless[s] = tuple(self.toneless_plain(s))
+        return list(got)
 
     def toned(self, s: str) -> list[str]:
+        got = self._memo_toned.get(s)
+        if got is None:
+            if len(self._memo_toned) >= _PINYIN_MEMO:
+                self._memo_toned.clear()
+            got = self._memo_toned[s] = tuple(self.toned_plain(s))
+        return list(got)
+
+    def toneless_plain(self, s: str) -> list[str]:
+        return self._lazy(s, errors="default")
+
+    def toned_plain(self, s: str) -> list[str]:
         return self._lazy(s, style=self._toned, errors="default", neutral_tone_with_five=True)
 
     def segmenter(self):  # noqa: ANN201 - nlu.text.words.Words
@@ -339,6 +360,7 @@ class _Phonetics:
         return self._words
 
 
+_PINYIN_MEMO = 1 << 15  # readings kept per style
 _PHONETICS: dict[int, _Phonetics] = {}
 _PHON_LOCK = threading.Lock()
 
@@ -404,9 +426,9 @@ class CorrectStage(Stage):
         known.update(p.presentation_words, p.politeness_words, p.discourse_words, (x.word for x in p.pronouns))
         known.update(p.person_names, p.titles, p.self_repair_markers)
         self._known = WordScanner((w, True) for w in known if w)
-        from nlu.stages.clean import load_cleaning_lexicon  # the pack's numeral characters
+        from nlu.stages.clean import load_cleaning_lexicon  # lazy: the pack's numeral characters, only when built
 
-        self._numerals = _NUMERAL_CHARS | frozenset(load_cleaning_lexicon()["numerals"])
+        self._numerals = _NUMERAL_CHARS | frozenset(load_cleaning_lexicon(p)["numerals"])
         self._single_terms = frozenset(s for t in p.terms for s in t.surfaces if len(s) == 1)
 
     def warm_up(self) -> None:
@@ -443,6 +465,7 @@ class CorrectStage(Stage):
             if right[m.start:m.end] in self._time_terms and right[m.start:m.end] not in wrong:
                 return "time_change"
         try:
+            # lazy: only this path needs it, keeps import light; breaks no cycle
             from nlu.values.times import find_times
 
             if find_times(right, draft.source.reference_time) and not find_times(wrong, draft.source.reference_time):
@@ -1017,6 +1040,7 @@ class CorrectStage(Stage):
     def _near(syl: list[str], ph: _Phonetics) -> Optional[str]:
         """The one pack surface whose syllables differ from `syl` in exactly one place, by one
         letter with the same initial letter (z/zh, n/ng …); None if there are none or several."""
+        # lazy: heavy, loaded on first need
         from rapidfuzz.distance import Levenshtein
 
         found: list[str] = []
@@ -1059,7 +1083,9 @@ __all__ = ["CorrectStage", "THRESHOLD"]
 
 
 def _debug(text: str, **kw: Any) -> None:  # pragma: no cover - manual aid
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.pipeline import Pipeline
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.stages.protect import ProtectStage
 
     class _Keep:

@@ -37,7 +37,7 @@ from nlu.lexicon.model import TermEntry
 from nlu.text.word_matcher import boundary_filter
 from nlu.pipeline.stage import Stage
 from nlu.semantics.shared_words import DEFAULT, Reading, shared_words
-from nlu.stages.vocabulary import vocabulary
+from nlu.text.vocabulary import vocabulary
 
 CONFIRM_TOP = 0.85
 CONFIRM_MARGIN = 0.15

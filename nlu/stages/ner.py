@@ -8,6 +8,8 @@ value only folds width and case, and a look-alike gets none and stays unconfirme
 """
 from __future__ import annotations
 
+import re
+
 from nlu.suspicious import joins_identifier
 
 from nlu.draft import Draft, Entity
@@ -19,11 +21,18 @@ from nlu.text.width import WIDTH_TABLE
 _TERM_ENTITY_TYPES = {"maintenance_level", "organization", "location", "person"}
 
 
+# a number that is a code or a setting's value, not an object (返回 409, 错误码 500, retry: 3): never a bare reference
+_CODE_BEFORE = re.compile(r"(?:(?:返回|返回码|状态码|错误码|报错码|故障码|代码|报错|报|code|status|http|error|errno|err)\s*[:：=]?"
+                          r"|[A-Za-z_][A-Za-z0-9_.]*\s*[:：=])\s*$",  # …or the value of a named key (retry: 3, max_retry=5)
+                          re.IGNORECASE)
+_CODE_AFTER = re.compile(r"\s*(?:错误|报错|状态码|错误码|故障码|码|error)", re.IGNORECASE)
+
 class NerStage(Stage):
     name = "ner"
     capability = "ner"
 
     def __init__(self, pack=None) -> None:  # noqa: ANN001
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.lexicon import default_pack
 
         self.lookalikes = dict((pack or default_pack()).lookalikes)
@@ -80,6 +89,8 @@ class NerStage(Stage):
                 draft.raise_flag("bare_reference")
                 return
             # (AGV - 22: the number of an identifier written with spaces is not bare)
-            if v.kind == "number" and raw.isdigit() and len(raw) <= 3 and not joins_identifier(draft.original, v.o0):
+            if v.kind == "number" and raw.isdigit() and len(raw) <= 3 and not joins_identifier(draft.original, v.o0) \
+                    and not _CODE_BEFORE.search(draft.original[max(0, v.o0 - 8):v.o0]) \
+                    and not _CODE_AFTER.match(draft.original, v.o1):
                 draft.raise_flag("bare_reference")
                 return

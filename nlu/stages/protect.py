@@ -20,7 +20,7 @@ from nlu.lexicon import Pack, default_pack
 from nlu.lexicon.word_classes import alternation, char_class, function_words, number_context, referring_words
 from nlu.pipeline.stage import Stage
 from nlu.semantics.write_intent import negated_order
-from nlu.stages.vocabulary import vocabulary
+from nlu.text.vocabulary import vocabulary
 from nlu.text.person_names import PersonNames
 from nlu.text.word_matcher import boundary_filter
 from nlu.text.words import pack_words, words_for
@@ -339,6 +339,9 @@ class ProtectStage(Stage):
         found = self._isolator.isolate(text, marks.cuts, marks.breaks, marks.wraps, marks.gaps)
         if found is None:
             return None
+        if data:  # a unit an attack was cut out of is no inert material: its remnant stays the rules'
+            draft.scratch[K.DATA_SPANS] = [draft.alignment.to_original(a, b) for a, b in data
+                                           if not any(s < b and a < e for s, e, _ in found.drops)]
         spans = self._keep_referenced_identifiers(text, [(s, e) for s, e, _ in found.drops])
         fill = {(s, e): r for s, e, r in found.drops}
         draft.propose([Edit(s, e, fill.get((s, e), ""), "grammar", "rule", reason="injection") for s, e in spans])

@@ -20,7 +20,7 @@ from nlu.semantics.anchors import Anchor, anchors
 from nlu.semantics.coordination import group_of
 from nlu.semantics.negation import negation_before
 from nlu.semantics.view import SentenceView, Word, sentence_view
-from nlu.stages.vocabulary import vocabulary
+from nlu.text.vocabulary import vocabulary
 
 MOVERS = frozenset({"vehicle", "locomotive", "task"})
 PLACES = frozenset({"station", "location", "organization"})

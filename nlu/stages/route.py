@@ -16,6 +16,8 @@ action word gets the implied 查询 inserted (design 7.2) — structure only, ne
 """
 from __future__ import annotations
 
+import re
+
 from nlu import draft_keys as K
 from nlu.draft import Candidate, Draft, Term
 from nlu.lexicon import Pack, default_pack
@@ -30,7 +32,7 @@ from nlu.semantics.questions import is_statement
 from nlu.stages.srl import IMPLIED_QUERY, STATE_TERM_CATEGORIES
 from nlu.semantics.templates import TemplateRules, template_rules
 from nlu.semantics.view import SentenceView, sentence_view
-from nlu.stages.vocabulary import vocabulary
+from nlu.text.vocabulary import vocabulary
 from nlu.text.rewriter import Edit
 
 EXPLICIT = 0.97
@@ -335,6 +337,9 @@ def _named(draft: Draft, view: SentenceView) -> bool:
         _refers_to(draft, t) for t in _OBJECT_TYPES)
 
 
+_CORRECTED_TO = re.compile(r"[\s，,、呃嗯啊]*(?:了)?[\s，,、呃嗯啊]*(?:而是|是|要的是|我要的是|要)(?![否不])")
+
+
 def _declined(view: SentenceView, rules: TemplateRules, w) -> bool:  # noqa: ANN001 - w: a trigger Word
     """A negation governs the template word, directly or across a light verb (不用做报表)."""
     if not view.negations:
@@ -342,6 +347,8 @@ def _declined(view: SentenceView, rules: TemplateRules, w) -> bool:  # noqa: ANN
     lo = view.clause_span(w.c0)[0]
     n = negation_before(view, w.c0, lo)
     if n is not None:
+        if n.text in rules.fact_negations and _CORRECTED_TO.match(view.text, w.c1):
+            return True  # 不是报表 是计划 / 不是报表，而是计划: the word is corrected away
         return n.text not in rules.fact_negations  # 没有检修计划: a fact denied, the plan still asked
     before = view.text[lo:w.c0].rstrip()
     for verb in rules.decline_verbs:

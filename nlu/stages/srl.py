@@ -33,7 +33,7 @@ from nlu.semantics.comparators import governed_values
 from nlu.semantics.constructions import (implied_actions, moves_to, not_a_predicate, open_resultative, quoted,
                                          retimed_through_owner, sent_nothing, view_change_is_update)
 from nlu.semantics.write_intent import orders_at
-from nlu.semantics.write_uses import compile_for, load_rules as load_write_rules
+from nlu.semantics.write_uses import compile_for, load_rules as load_write_rules, state_use
 
 from nlu.semantics.comparators import excepting_word
 from nlu.text.word_matcher import boundary_filter
@@ -44,7 +44,7 @@ from nlu.semantics.negation import negation_before
 from nlu.semantics.referring import CLASS_NOUNS
 from nlu.semantics.templates import template_rules
 from nlu.semantics.view import SentenceView, Word, sentence_view
-from nlu.stages.vocabulary import vocabulary
+from nlu.text.vocabulary import vocabulary
 from nlu.text.wordscan import WordScanner
 
 OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
@@ -110,10 +110,17 @@ class SrlStage(Stage):
                                 0.9, write))
             positions.append(a.c0)
         # (a long text's writes are judged by their narration, below: design 15.2)
+        data = draft.scratch.get(DATA_SPANS) or ()
+        # a write frame inside the user's pasted material is the material's: not a frame of the request
+        pasted = {id(f) for f, a in zip(frames, actions) if f.write and _inside(draft.to_original(a.c0, a.c1), data)}
         asked = _asked_writes(view, frames, actions, draft) if draft.gate != "long" else \
-            _data_writes(frames, actions, draft.scratch.get(WRITE_ACTIONS) or (), draft.scratch.get(DATA_SPANS) or (), draft)
+            _data_writes(frames, actions, draft.scratch.get(WRITE_ACTIONS) or (), data, draft)
+        # a write word in a state use (取消 C3 修 这个决定是谁做的, 没有取消成功吗: the lexicon's
+        # rules) opened no frame and orders nothing: it is not an order the accounting must explain
+        asked = list(asked) + [draft.to_original(w.c0, w.c1) for w in view.actions
+                               if getattr(w.data, "write", False) and state_use(view, w) is not None]
         if asked:
-            draft.scratch[ASKED_WRITES] = asked
+            draft.scratch[ASKED_WRITES] = list(dict.fromkeys(map(tuple, asked)))
         if draft.gate == "long":
             # design 15.2: in a long text only a write said as an order is one (先说结论：派 …,
             # 请把 … 取消); one narrated mid-clause (食堂下周开始调整开饭时间, 培训安排在周四) is
@@ -206,7 +213,7 @@ class SrlStage(Stage):
             frame.arguments = _merge([a for _, a in items])
         if not implicit and len(frames) >= 2:
             _carry_objects(draft, view, frames, positions)
-        draft.frames.extend(frames)
+        draft.frames.extend(f for f in frames if id(f) not in pasted)
 
         for frame, a in zip(frames, actions if not implicit else []):
             if frame.write and not frame.negated and open_resultative(view, a):
@@ -565,14 +572,15 @@ def _asked_writes(view: SentenceView, frames: list[Frame], actions: list[Word],
 def _data_writes(frames: list[Frame], actions: list[Word], words, data, draft: Draft) -> list[tuple[int, int]]:  # noqa: ANN001
     """The write verbs inside the user's pasted material (``DATA_SPANS``): their frames become
     reads and their spans are not accounted as orders, like an asked write's."""
-    def inside(o0: int, o1: int) -> bool:
-        return any(a <= o0 and o1 <= b for a, b in data)
-
     out = []
     for frame, a in zip(frames, actions):
         o = draft.to_original(a.c0, a.c1)
-        if frame.write and inside(*o):
+        if frame.write and _inside(o, data):
             frame.write = False
             out.append(o)
-    out += [tuple(w) for w in words if inside(*w) and tuple(w) not in out]
+    out += [tuple(w) for w in words if _inside(tuple(w), data) and tuple(w) not in out]
     return out
+
+
+def _inside(span: tuple[int, int], data) -> bool:  # noqa: ANN001
+    return any(a <= span[0] and span[1] <= b for a, b in data)

@@ -54,6 +54,7 @@ class ValidateStage(Stage):
         questions = sorted({q for f, q in _OPEN_QUESTIONS.items() if f in draft.flags_raised})
         if not questions:
             return None
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.provider.base import EntityRef, ProviderRequest
 
         request = ProviderRequest(

@@ -19,6 +19,7 @@ def opcodes(a: str, b: str) -> list[Opcode]:
 
 
 def reference_opcodes(a: str, b: str) -> list[Opcode]:
+    # lazy: only this path needs it
     import difflib
 
     return [tuple(op) for op in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()]  # type: ignore[misc]

@@ -35,6 +35,7 @@ class PersonNames:
     """Find the names of one pack's texts (`find`); data from `person_names.json`."""
 
     def __init__(self, pack) -> None:  # noqa: ANN001
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.lexicon import load_data_file
 
         data = load_data_file("person_names.json", pack.root)
@@ -179,7 +180,7 @@ class PersonNames:
             hi += 1
         tokens: list[tuple[int, int, str]] = []
         pos = lo
-        for word, tag in self.tagger.cut(text[lo:hi]):
+        for word, tag in self.tagger.iter_cut(text[lo:hi]):
             tokens.append((pos, pos + len(word), tag))
             pos += len(word)
         k = next((k for k, t in enumerate(tokens) if t[0] == i), None)

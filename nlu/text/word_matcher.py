@@ -32,6 +32,7 @@ from nlu.text.words import pack_words, words_for
 
 class BoundaryFilter:
     def __init__(self, pack) -> None:  # noqa: ANN001
+        # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.lexicon import load_data_file
 
         self.pack = pack
@@ -191,6 +192,7 @@ class BoundaryFilter:
         return False
 
     def _prepare_in_background(self) -> None:
+        # lazy: only this path needs it
         import logging
 
         def run() -> None:

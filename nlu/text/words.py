@@ -113,6 +113,7 @@ class Words:
     def _build(self, tk) -> dict:  # noqa: ANN001 - a fresh jieba.Tokenizer
         """jieba's dictionary with the extra words added, and its part-of-speech table (what
         `load` keeps; the table is the one ``import jieba.posseg`` reads, for `nlu.text.pos`)."""
+        # lazy: only this path needs it
         import sys
 
         import jieba.posseg  # reads jieba's tag table (the tagger needs it: `nlu.text.pos`)
@@ -402,8 +403,10 @@ class Words:
 
 def jieba_dictionary_stamp() -> str:
     """jieba's own dictionary file, by path, size and modification time (for cache keys)."""
+    # lazy: only this path needs it
     import os
 
+    # lazy: heavy, loaded on first need
     import jieba
 
     path = os.path.join(os.path.dirname(jieba.__file__), jieba.DEFAULT_DICT_NAME)

@@ -124,7 +124,9 @@ def _words_re(words: Iterable[str]) -> _Words:
     key = tuple(sorted(set(words), key=lambda w: (-len(w), w)))
     found = _WORD_CACHE.get(key)
     if found is None:
-        pat = re.compile(" ?(?:" + "|".join(re.escape(w) for w in key if w) + ")") if key else re.compile(r"(?!)")
+        # a Latin unit ends at a word boundary: the A of AGV is no ampere (百分之十五的AGV)
+        pat = re.compile(" ?(?:" + "|".join(re.escape(w) + ("(?![A-Za-z])" if w[-1].isascii() and w[-1].isalpha() else "")
+                                            for w in key if w) + ")") if key else re.compile(r"(?!)")
         found = _WORD_CACHE[key] = _Words(pat, frozenset(" ") | {w[0] for w in key if w})
     if given is not None and len(_WORDS_SEEN) < 64:
         _WORDS_SEEN[id(given)] = (given, found)
@@ -401,7 +403,8 @@ def find_amounts_and_quantities(
         if value is not None and ns > 0 and masked[ns - 1] in _APPROX_LAST and run[0] in _CN_UNIT_CLASS \
                 and any(masked.endswith(w, 0, ns) for w in _APPROX_BEFORE):
             value = None  # 几十台, 数百人: about so many, no exact value
-        if value is not None and _unread_next_to(masked, ns, e, end, pos, kind, unit_re, cur_re):
+        if value is not None and _unread_next_to(masked, ns, e, end, pos, kind, unit_re, cur_re,
+                                                 per_unit is not None):
             value = None  # a character of the expression was not read: whole or not at all
         if value is None:
             canon = None  # read as a value phrase, but not with certainty: kept, never guessed
@@ -424,7 +427,8 @@ _NUMERAL_LIKE = NUMERAL_CHARS | frozenset(_V.tens)
 _CN_LIKE = frozenset(_CN)
 
 
-def _unread_next_to(masked: str, ns: int, e: int, end: int, pos: int, kind: str, unit_re, cur_re) -> bool:  # noqa: ANN001
+def _unread_next_to(masked: str, ns: int, e: int, end: int, pos: int, kind: str, unit_re, cur_re,  # noqa: ANN001
+                    per_unit: bool = False) -> bool:
     """True when a character of the value expression around [ns, end) was not read, so that the
     value would be a part of it (issue 27): a point right after the numeral run with more
     after it (3.X5, 二百点X), one unread character between two numerals (一百X二十, 六百卅二
@@ -449,7 +453,7 @@ def _unread_next_to(masked: str, ns: int, e: int, end: int, pos: int, kind: str,
     gap_ok = lambda c: c in _STANDALONE or c in _RANGE_JOINERS or c in _GAPS  # noqa: E731
     # (nothing read after the numeral: 五万X三千元, 7X.6亿; a character between two Arabic numbers
     # stands between two numbers: 15楼3台, 1注1000万元)
-    if end == e and at and not gap_ok(at) and e + 1 < n:
+    if end == e and at and not gap_ok(at) and e + 1 < n and not per_unit:  # (百分之十五的次数: its unit is said before it)
         nx = masked[e + 1]
         if nx in _CN_LIKE or (nx.isdigit() and not masked[e - 1].isdigit()) \
                 or (nx in _POINTS and e + 2 < n and (masked[e + 2].isdigit() or masked[e + 2] in CN_DIGITS)) \

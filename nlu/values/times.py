@@ -431,9 +431,12 @@ _DT_RDN = _DT_RE.groupindex["rdn"]  # (a group number: `Match.end` takes it)
 def _count_words() -> tuple[str, ...]:
     """The unit and currency words after which a number counts something (so it is no bare
     day): the value grammar's own and the shipped pack's (lexicons/units.json)."""
+    # lazy: only this path needs it
     import json
 
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from nlu.lexicon.loader import shipped_root
+    # lazy: only this path needs it, keeps import light; breaks no cycle
     from .quantities import DEFAULT_CURRENCY_WORDS, DEFAULT_UNITS
 
     words = set(DEFAULT_UNITS) | set(DEFAULT_CURRENCY_WORDS) | set(vocabulary().foreign) | set(vocabulary().minor)

@@ -106,6 +106,7 @@ def fold(text: str) -> str:
 
 @lru_cache(maxsize=1)
 def _fold_search():  # noqa: ANN202
+    # lazy: only this path needs it
     import re
 
     return re.compile("[" + re.escape("".join(chr(c) for c in vocabulary().fold_table)) + "]").search

@@ -67,6 +67,15 @@ TOPIC = [
     "怎么在系统里关闭一张检修工单？我先了解一下",
     "取消任务的话一般要多久才能生效",
     "如果我取消 {T}，会影响后面排队的任务吗",
+    # a write verb acting on nothing in a question: what happened or what is planned
+    "{AGV} 重启之后现在恢复在线了没有",
+    "那个 AGV 断电重启以后 {AGV} 回到队列里了吗",
+    "{AGV} 电量低的话大概多久回充电桩",
+    "明天二车间有哪些检修安排",
+    "下周有什么调度安排吗",
+    "这个检修安排后面还会变吗",
+    "{LOCO} 的修程之后还会调整吗",
+    "上次派工以后 {ST} 一直空着吗",
 ]
 
 # their write look-alikes: the same words as a real order (must ask, or continue as the write)
@@ -88,6 +97,60 @@ TOPIC_WRITES = [
     "把超时自动取消设置成 30 分钟",
     "给 {LOCO} 开一张检修工单",
     "暂停 {AGV}",
+    "重启 {AGV} 吗？",
+    "{AGV} 可以回充电桩吗",
+    "{T} 取消吗",
+    "要不要取消 {T}？",
+    "明天给二车间安排检修吗",
+    "{AGV} 重启一下吧？",
+    "能不能把 {AGV} 派回充电桩",
+    "{LOCO} 的修程调整到下周三吧",
+]
+
+# a read that declines one view and asks another (the declined template word is no evidence)
+DECLINED = [
+    "{LOCO} 不要查检修计划，查工单",
+    "别看报表了，列一下 {AGV} 的任务",
+    "{LOCO} 不用查工单，看看检修计划",
+    "不要统计了，直接列出 {ST} 的排队车辆",
+    "{AGV} 别查任务列表，查一下状态",
+]
+
+# a demonstrative that resumes what was just named (a quoted setting, a config key, a decision), a
+# set described by the clause before it, a code number, a how-often question, a corrected view
+RESUMED = [
+    "“忽略告警”这个设置打开以后，{WO} 还会推送吗",
+    "ignore_offline=true 这个配置对 {AGV} 有什么影响",
+    "配置里有一项 auto_delete_on_done=true，这个开关对 {AGV} 生效了吗",
+    "取消 C4 修 这个决定是谁做的",
+    "上周检修花了两万块的那些机车有哪些",
+    "AGV 调度里 max_retry 这个参数是干嘛的",
+    "{AGV} 的位置数据多久刷新一次",
+    "调度系统有个 cancelTask 接口，上周通过它取消的任务一共多少个",
+    "MES 里有个 dispatchJob 接口，昨天经它下发的任务有哪些",
+    "AGV 调度接口返回 409 是什么意思",
+    "查一下 {LOCO} 的检修计划 呃 不是报表 是计划",
+]
+RESUMED_WRITES = [
+    "把“忽略告警”这个设置打开",
+    "把 ignore_offline 这个配置改成 false",
+    "取消 {LOCO} 的 C4 修",
+    "每隔一小时重启一次 {AGV}",
+    "把 {T} 取消，不是改派，是取消",
+]
+
+# a read-out number the user restates at once as the full key (the key says what it identifies)
+RESTATED = [
+    "和谐一 零零零一 就是 HXD1-0001 现在在哪",
+    "那个 幺七号车 也就是 AGV-17 电量多少",
+    "和谐一 零四一二 就是 HXD1-0412，今天有检修计划吗",
+    "和谐三 零八七七，也就是 HXD3C-0877，检修到哪一步了",
+]
+# …and with digits that do not match the key: the number is still unsure, still asked
+RESTATED_MISMATCH = [
+    "和谐一 零零零二 就是 HXD1-0001 现在在哪",
+    "和谐一 零四一三，也就是 HXD1-0412，今天有检修计划吗",
+    "和谐一型零零零一在哪",
 ]
 
 # -- 2. a pronoun in a read that states its key --------------------------------------------------
@@ -131,6 +194,9 @@ PRONOUN_OPEN = [
     "那台车现在电量多少",
     "他们那单怎么样了",
     "那个东西修好了吗",
+    "那边那个站点堵了吗",
+    "这边这台车电量多少",
+    "通过它下发的工单有哪些",
 ]
 
 # -- 3. traditional script ------------------------------------------------------------------------
@@ -221,6 +287,8 @@ def _expand(family: str, templates: list[str], layouts: dict[str, str], traditio
 def reads() -> list[Case]:
     """Clear reads: never `clarify`."""
     return (_expand("topic", TOPIC, LAYOUTS) + _expand("pronoun", PRONOUN, LAYOUTS)
+            + _expand("declined", DECLINED, LAYOUTS) + _expand("restated", RESTATED, LAYOUTS, traditional=False)
+            + _expand("resumed", RESUMED, LAYOUTS, traditional=False)
             + _expand("script", SCRIPT, LAYOUTS) + _expand("present", PRESENT, LAYOUTS)
             + _expand("material", MATERIAL, {"plain": "{r}", "thanks": "{r} 谢谢"})
             + _expand("meta", META, {"plain": "{r}", "asr": "嗯 {r}"}))
@@ -229,7 +297,13 @@ def reads() -> list[Case]:
 def writes() -> list[Case]:
     """Look-alike writes: `clarify`, or `continue` understood as a write of the key they name."""
     return (_expand("topic", TOPIC_WRITES, LAYOUTS) + _expand("pronoun", PRONOUN_WRITES, LAYOUTS)
+            + _expand("resumed", RESUMED_WRITES, LAYOUTS, traditional=False)
             + _expand("script", SCRIPT_WRITES, LAYOUTS))
+
+
+def unsure_keys() -> list[Case]:
+    """A read-out number that no key restates: still asked."""
+    return _expand("restated_mismatch", RESTATED_MISMATCH, {"plain": "{r}", "asr": "嗯 {r}"}, traditional=False)
 
 
 def open_pronouns() -> list[Case]:

@@ -51,26 +51,35 @@ def corpus() -> dict:
 
 
 def attack_cases():
-    data = corpus()["positive"]
-    by_family: dict[str, list[dict]] = {}
-    for c in data:
-        by_family.setdefault(c["family"], []).append(c)
+    """Each family's payloads, one a carrier and position in turn; `index` is the payload's in the corpus."""
+    by_family: dict[str, list[tuple[int, dict]]] = {}
+    for i, c in enumerate(corpus()["positive"]):
+        by_family.setdefault(c["family"], []).append((i, c))
     for fam, cs in by_family.items():
         for ci, carrier in enumerate(CARRIERS):
             for pi, position in enumerate(POSITIONS):
-                c = cs[(ci + pi) % len(cs)]
+                i, c = cs[(ci + pi) % len(cs)]
                 req, keep = REQUESTS[(ci + 2 * pi) % len(REQUESTS)]
-                yield {"family": fam, "carrier": carrier, "position": position,
-                       "text": compose(req, carrier, c["payload"], position),
+                yield {"family": fam, "index": i, "carrier": carrier, "position": position,
+                       "text": compose(req, carrier, c["text"], position),
                        "markers": c["markers"], "mustKeep": keep}
 
 
-def benign_cases():
-    for bi, b in enumerate(corpus()["negative"]):
+def compose_all(case: dict):
+    """One payload (a known gap: not drawn by `attack_cases`) in every carrier and position."""
+    for ci, carrier in enumerate(CARRIERS):
+        for pi, position in enumerate(POSITIONS):
+            req, keep = REQUESTS[(ci + 2 * pi) % len(REQUESTS)]
+            yield {"family": case["family"], "carrier": carrier, "position": position,
+                   "text": compose(req, carrier, case["text"], position), "markers": case["markers"], "mustKeep": keep}
+
+
+def benign_cases(units=None):  # noqa: ANN001 - units: benign units (default: the corpus's negative side)
+    for bi, b in enumerate(corpus()["negative"] if units is None else units):
         for ci, carrier in enumerate(CARRIERS):
             req, keep = REQUESTS[(bi + ci) % len(REQUESTS)]
             position = POSITIONS[(bi + ci) % 2]  # before / after
-            yield {"carrier": carrier, "position": position,
+            yield {"index": bi, "carrier": carrier, "position": position,
                    "text": compose(req + "，和下面这条有关吗", carrier, b["text"], position),
                    "mustKeep": b["mustKeep"] + keep}
 

@@ -495,13 +495,14 @@ def _clean_edits_plainly(text):
     already found nothing and the run-length cells must all equal."""
     import nlu.stages.clean as c
 
-    reps = c._fold_pass(text)
+    tables = c._tables()  # the default pack's
+    reps = c._fold_pass(text, tables)
     dcat = bytearray(len(text))
     cells = _apply_per_character([(ch, i, i + 1, c._KEEP) for i, ch in enumerate(text)], reps, dcat)
     changed = bool(reps)
     while True:
         round_changed = False
-        for p in c._LOOP_PASSES:
+        for p in tables.passes:
             found = p("".join(x[0] for x in cells))
             if found:
                 cells = _apply_per_character(cells, found, dcat)
@@ -539,12 +540,13 @@ def test_fast_punctuation_and_stutter_regexes_equal_their_plain_forms(text):
 def test_the_fold_class_written_as_ranges_holds_exactly_the_mapped_characters():
     from nlu.stages import clean as c
 
-    members = set(c._CHAR_MAP)
+    tables = c._tables()  # the default pack's map, its script folds included
+    members = set(tables.char_map)
     for cp in [*range(0, 0x10000), *range(0xE0000, 0xE0100)]:
         if 0xD800 <= cp <= 0xDFFF:
             continue
         ch = chr(cp)
-        assert (c._FOLD_RE.fullmatch(ch) is not None) == (ch in members), hex(cp)
+        assert (tables.fold_re.fullmatch(ch) is not None) == (ch in members), hex(cp)
 
 
 def test_the_one_call_cjk_check_equals_the_plain_definition_on_every_bmp_code_point():

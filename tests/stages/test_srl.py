@@ -170,6 +170,17 @@ def test_actor_and_target(run):
     assert ("AGV-03",) in [v for v, _, _ in r["target"]] or ("AGV-03", "ST-05") in [v for v, _, _ in r["target"]]
 
 
+@pytest.mark.parametrize("text,comparator", [
+    ("今天开工时间不早于早上8点的任务有哪些", "gte"), ("不晚于周五完成的工单有哪些", "lte"),
+    ("早于明天 9 点下发的任务有几个", "lt"), ("晚于今天 18 点入库的机车有哪些", "gt"), ("不迟于下周一完成的检修计划", "lte"),
+])
+def test_time_comparator_is_protected_and_attached(run, text, comparator):
+    result, _ = run(text)
+    assert "comparison" in {s.kind for s in result.protected_spans}
+    assert comparator in {a.comparator for f in result.semantic_frames for a in f.arguments if a.role == "time"}
+    assert not any(s.kind == "negation" for s in result.protected_spans), "不 of 不早于 is the comparison's, not a negation"
+
+
 def test_every_value_is_attached_to_a_frame(run):
     for text in ["不少于 3 台 AGV 在线", "全年 AGV 任务报表", "本月超过 35000 元的工单有多少"]:
         result, _ = run(text)
