@@ -154,7 +154,8 @@ def asked_about(text: str, at: int, end: int) -> str | None:
     return None
 
 
-_OBJECT_NEXT = re.compile(r"\s*(?:[A-Za-z]{1,6}\s*-?\s*[0-9０-９]|全部|所有|一切|[这那這该該本此][个個台辆輛张張条條项項批些]?"
+# (a destination coverb may stand before the key: 下发到ST-03 / 派去 ST-05 acts on a place)
+_OBJECT_NEXT = re.compile(r"\s*(?:[到去往至给]\s*(?=[A-Za-z]{1,6}\s*-?\s*[0-9０-９]))?(?:[A-Za-z]{1,6}\s*-?\s*[0-9０-９]|全部|所有|一切|[这那這该該本此][个個台辆輛张張条條项項批些]?"
                           r"|[一二两兩三四五六七八九十几幾0-9０-９]+\s*[台臺辆輛个個张張条條项項批]"
                           r"|任务|任務|工单|工單|计划|計劃|检修|檢修|机车|機車|小车|小車|车|車|站|订单|訂單|作业|作業|修程)")
 _MODAL_BEFORE = ("能", "可以", "可不可以", "能不能", "能否", "要不要", "要", "想", "帮", "幫", "给", "給", "请", "請",
