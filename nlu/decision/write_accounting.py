@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterable
 
 from nlu.lexicon.word_classes import WordClasses, alternation as _alternation, function_words, implied_action_words, number_context, referring_words
@@ -477,8 +477,6 @@ class WriteAccounting:
                 # ST-03 / 改ST-30 / 还是ST-03吧: more of the kind after it — a chain of repairs, whose
                 # one-step rewrite is no reading the user said (the question offers none)
                 if any(o[2] == ob[2] and o[0] >= ob[1] for o in objs):
-                    from dataclasses import replace
-
                     found = replace(found, chained=True)
                 return found
         return None

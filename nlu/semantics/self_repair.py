@@ -712,6 +712,7 @@ def _parallel_start(v: str, s: int, m0: int, clause: str) -> int | None:
 @functools.lru_cache(maxsize=1)
 @functools.lru_cache(maxsize=1)
 def _motion() -> re.Pattern[str]:
+    # lazy: the pack's data is read once, on the first repair that needs it; keeps import light
     from nlu.lexicon import load_data_file
 
     words = sorted(load_data_file("write_safety.json")["motionWords"], key=len, reverse=True)
