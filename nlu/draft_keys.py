@@ -101,7 +101,7 @@ FILLER_DEMONSTRATIVES = _scratch("filler_demonstratives", "coreference", ("decis
                                  "(o0, o1) of bare demonstratives in a filler's place (谢谢啊 那个 先这样吧) that name nothing")
 DESCRIBED_REFERENCES = _scratch("described_references", "coreference", ("decision",),
                                 "(o0, o1) of mover phrases a place before them describes (ST-18那台车): a read need not ask which one")
-DATA_SPANS = _scratch("data_spans", "protect", ("srl", "decision"),
+DATA_SPANS = _scratch("data_spans", "protect", ("srl", "route", "decision"),
                       "(o0, o1) of the user's pasted material (quotes, pasted lines, form fields): its write words order nothing")
 ASKED_WRITES = _scratch("asked_writes", "srl", ("decision",),
                         "(o0, o1) of write words a question asks about, not orders (nlu.semantics.asked_write)")

@@ -221,10 +221,19 @@ class Isolator:
             units = [(a, b) for a, b in ls if text[a:b].strip()]
             fields = [u for u in units if self._form_field(text[u[0]:u[1]])]
             rows = [u for u in units if text[u[0]:u[1]].count("|") >= 2 or text[u[0]:u[1]].count("\t") >= 1]
+            if len(fields) >= 2:  # the form's title: the short line right above its first field
+                k = units.index(fields[0])
+                if k > 0:
+                    ta, tb = units[k - 1]
+                    title = text[ta:tb]
+                    if len(title.strip()) <= 20 and not self.rules.question.search(title) \
+                            and not any(ch in title for ch in "？?：:。"):
+                        spans.append((ta, tb))
             for i, (a, b) in enumerate(units):
                 unit = text[a:b]
+                asks = unit.rstrip().endswith(("？", "?")) or self.rules.question.search(unit) is not None
                 if (a, b) in fields and len(fields) >= 2 or (a, b) in rows and len(rows) >= 2 \
-                        or self.roles.log.search(unit) or is_record(self.roles, unit):
+                        or self.roles.log.search(unit) or (is_record(self.roles, unit) and not asks):
                     spans.append((a, b))
                 elif self.roles.herald.search(unit.rstrip()[-12:]) and unit.rstrip()[-1:] in ":：":
                     tail = units[i + 1:-1] if len(units) > i + 2 else units[i + 1:]

@@ -98,7 +98,16 @@ class RouteStage(Stage):
         explicit: set[str] = set()
         rules = self.rules
         hints = _Scores(rules.rank)
+        # the user's pasted material (DATA_SPANS) routes nothing: the user's own words ask (…以上是
+        #扫描件，帮我查下 HXD1-0152 现在在哪 is a status read, whatever the pasted work order says)
+        data = [draft.to_current(a, b) for a, b in draft.scratch.get(K.DATA_SPANS) or ()]
+
+        def pasted(c0: int, c1: int) -> bool:
+            return any(a <= c0 and c1 <= b for a, b in data)
+
         for w in view.triggers:
+            if data and pasted(w.c0, w.c1):
+                continue
             if _declined(view, rules, w):
                 continue  # 不用统计 / 不要报表 / 不用做报表: a template the user declines is not asked for
             if rules.agent_suffixes and view.text.startswith(rules.agent_suffixes, w.c1):
@@ -134,7 +143,8 @@ class RouteStage(Stage):
                 hints.add("count", INFERRED, "context")
             elif f.action_class == "query" and any(a.role == "patient" and a.entity_ids for a in f.arguments):
                 hints.add("status", 0.65, "context")
-        work_order = any(m.type == "work_order" for m in view.mentions) or _refers_to(draft, "work_order")
+        work_order = any(m.type == "work_order" and not (data and pasted(m.c0, m.c1)) for m in view.mentions) \
+            or _refers_to(draft, "work_order")
         if work_order:
             hints.add("workorder", INFERRED, "context")
             if explicit and explicit <= _WORK_ORDER_VIEWS:
@@ -318,10 +328,14 @@ _TERM_EXPLANATIONS = frozenset(_T.term_explanations)  # 是什么意思 / 有什
 
 
 def _refers_to(draft: Draft, etype: str) -> bool:
-    """A confirmed coreference whose antecedent (entity or caller referent) is of `etype`."""
+    """A confirmed coreference whose antecedent (entity or caller referent) is of `etype`, said in
+    the user's own words (not inside pasted material: 处理意见：删除该工单 routes nothing)."""
     types = {e.id: e.type for e in draft.entities}
+    data = draft.scratch.get(K.DATA_SPANS) or ()
     for k in draft.coreferences:
         if not k.confirmed or not k.antecedent_id:
+            continue
+        if any(a <= k.o0 and k.o1 <= b for a, b in data):
             continue
         if k.antecedent_id.startswith("ref:"):
             cid = k.antecedent_id[4:]

@@ -49,3 +49,13 @@ def test_an_order_to_send_data_out_inside_a_paste_asks(runs) -> None:  # noqa: A
     bad = [(c["family"], c["text"], runs[c["text"]].decision.action) for c in egress_cases()
            if runs[c["text"]].decision.action != "clarify"]
     assert not bad, f"{len(bad)}/{len(egress_cases())} pasted egress orders went through: {bad[:4]}"
+
+
+def test_pasted_material_routes_nothing(runs, pipe) -> None:  # noqa: ANN001
+    """The user's own closing line after a pasted work-order form is routed as that line alone
+    is (帮我查下 HXD1-… 现在在哪: status): the form's work order, its 该工单 and its title route nothing."""
+    cases = [c for c in data_cases() if c["family"] == "form_verb_label"]
+    own = {c["text"]: _top(pipe.understand(c["text"].rsplit("——", 1)[1])) for c in cases}
+    bad = [(c["text"][-30:], _top(runs[c["text"]]), own[c["text"]]) for c in cases
+           if _top(runs[c["text"]]) != own[c["text"]]]
+    assert cases and not bad, f"{len(bad)}/{len(cases)} routed by the pasted form: {bad[:4]}"
