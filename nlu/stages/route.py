@@ -98,12 +98,16 @@ class RouteStage(Stage):
         explicit: set[str] = set()
         rules = self.rules
         hints = _Scores(rules.rank)
-        # the user's pasted material (DATA_SPANS) routes nothing: the user's own words ask (…以上是
-        #扫描件，帮我查下 HXD1-0152 现在在哪 is a status read, whatever the pasted work order says)
+        # the user's pasted material (DATA_SPANS) routes nothing when the user's own words name an
+        # object of their own (…以上是扫描件，帮我查下 HXD1-0152 现在在哪 is a status read, whatever
+        # the pasted work order says)
         data = [draft.to_current(a, b) for a, b in draft.scratch.get(K.DATA_SPANS) or ()]
 
         def pasted(c0: int, c1: int) -> bool:
             return any(a <= c0 and c1 <= b for a, b in data)
+
+        if data and not any(not pasted(m.c0, m.c1) for m in view.mentions):
+            data = []  # 工单号:WO-… ⏎请查询进度: the user's words ask about what the paste holds — it routes
 
         for w in view.triggers:
             if data and pasted(w.c0, w.c1):
@@ -332,6 +336,9 @@ def _refers_to(draft: Draft, etype: str) -> bool:
     the user's own words (not inside pasted material: 处理意见：删除该工单 routes nothing)."""
     types = {e.id: e.type for e in draft.entities}
     data = draft.scratch.get(K.DATA_SPANS) or ()
+    if data and not any(not any(a <= e.o0 and e.o1 <= b for a, b in data) for e in draft.entities
+                        if e.type in ("vehicle", "locomotive", "task", "work_order", "station")):
+        data = ()  # nothing of the user's own is named: the paste is what the words ask about
     for k in draft.coreferences:
         if not k.confirmed or not k.antecedent_id:
             continue
