@@ -3,7 +3,7 @@ injection rows of 16.2, and the invariants every decision keeps."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import nlu
@@ -117,6 +117,7 @@ PIECES = st.sampled_from(["查询", "不要", "取消", "它", "那个任务", "
 
 
 @given(st.one_of(st.lists(PIECES, max_size=8).map("".join), st.text(max_size=40)))
+@example("工单本月工单本月01")  # found here: a stutter repair kept the first copy and glued 本月 to a later 01
 def test_decision_invariants(text):
     r = understand(text)
     d = r.decision
