@@ -497,9 +497,12 @@ def _stutter_pass(v: str, r: _Rules) -> list[tuple[int, int, str, int]]:
             if all(c in r.numerals for c in w) or (len(w) == 2 and w[0] in r.numerals) or w + w in r.meaningful:
                 continue
             keep = len(w)
-        # the last copy stays: it is the one joined to what follows (工单本月工单本月01 → 工单本月01
-        # keeps 本月01 the month day the user said, not a 本月 glued to a later 01)
-        reps.append((j0, j1 - keep, "", _STUTTER))
+        if j1 < len(v) and (v[j1].isascii() and v[j1].isalnum() or v[j1] in r.numerals):
+            # a number or key right after: the last copy is the one joined to it (工单本月工单本月01
+            # keeps 本月01 the month day the user said, not a 本月 glued to a later 01)
+            reps.append((j0, j1 - keep, "", _STUTTER))
+        else:
+            reps.append((j0 + keep, j1, "", _STUTTER))
     return reps
 
 
