@@ -710,7 +710,6 @@ def _parallel_start(v: str, s: int, m0: int, clause: str) -> int | None:
 
 
 @functools.lru_cache(maxsize=1)
-@functools.lru_cache(maxsize=1)
 def _motion() -> re.Pattern[str]:
     # lazy: the pack's data is read once, on the first repair that needs it; keeps import light
     from nlu.lexicon import load_data_file
@@ -724,6 +723,7 @@ def _moves_to_a_place(head: str) -> bool:
     return _motion().search(head) is not None
 
 
+@functools.lru_cache(maxsize=1)
 def default_grammar() -> RepairGrammar:
     """The grammar of the shipped cleaning lexicon (the clean stage builds the same one)."""
     from nlu.lexicon import load_data_file  # lazy: the shipped grammar only when asked for

@@ -56,3 +56,11 @@ def test_marker_scan_is_linear_in_markers() -> None:
     t(10)
     small, big = min(t(50) for _ in range(3)), min(t(200) for _ in range(3))
     assert big < small * 4 * 3 + 0.01
+
+
+def test_the_shipped_grammar_is_built_once():
+    """default_grammar() is asked on every write turn (write_risk, the contrast lead): building it
+    reads and validates cleaning.json, about 1 ms — it must be built once, not per call."""
+    from nlu.semantics.self_repair import default_grammar
+
+    assert default_grammar() is default_grammar()
