@@ -154,8 +154,9 @@ _FALLBACK_PREFIXES = (
 )
 
 
-# A use_original the policy chooses on purpose, not a degradation: text that names nothing of
-# the business passes through (design 15.3). It counts as "unchanged", not as a fallback.
+# A use_original the policy chooses on purpose, not a degradation. Text that names nothing of
+# the business now continues (reason non_data_text); the code is still read here so that records
+# of older versions count as "unchanged", not as a fallback.
 DELIBERATE_PASSTHROUGH = frozenset({"non_data_text"})
 
 

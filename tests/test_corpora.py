@@ -751,7 +751,7 @@ def agv_question_with_only_agv_words_or_none_continues_as_agv(t: Turn) -> None:
 
 @check("route.shared_word_reading", side="negative")
 def rail_word_two_domains_or_general_text_is_not_continued(t: Turn) -> None:
-    assert t.r.decision.action != "continue", t.r.routing.domain_candidates
+    assert t.r.decision.action != "continue" or passes_through(t.r), t.r.routing.domain_candidates
 
 
 @check("route.english_triggers", side="positive")
@@ -791,8 +791,9 @@ def transport_read_continues_in_agv(t: Turn) -> None:
 @check("route.transport_domain", side="negative")
 def transport_look_alike_gets_no_agv(t: Turn) -> None:
     if t.case["domain"] is None:
-        assert t.r.decision.action != "continue" or domain_label(t.r) is None, (t.r.decision, domain_label(t.r))
-        assert domain_label(t.r) != "agv" or t.r.decision.action != "continue"
+        assert t.r.decision.action != "continue" or domain_label(t.r) is None or passes_through(t.r), \
+            (t.r.decision, domain_label(t.r))
+        assert domain_label(t.r) != "agv" or t.r.decision.action != "continue" or passes_through(t.r)
     else:
         assert domain_label(t.r) == t.case["domain"]
 
@@ -847,6 +848,13 @@ def making_verb_closed_by_a_time_noun_is_an_attribute(t: Turn) -> None:
     assert not {"rule:write_without_object", "rule:create_without_parameter"} & set(codes(t.r))
 
 
+
+def passes_through(r) -> bool:  # noqa: ANN001
+    """Text that names nothing of the business continues as said, with reason non_data_text:
+    no template is locked and nothing is asked (a pass-through, not a data question)."""
+    return r.decision.action == "continue" and "non_data_text" in r.decision.reason_codes \
+        and r.decision.clarification is None and r.canonical_text.strip() != ""
+
 # ============================================================================================
 # non-data text
 # ============================================================================================
@@ -856,14 +864,15 @@ _NON_DATA_FAMILIES = ("non_data", "non_data.mentioned_words", "non_data.calendar
 
 @check(*_NON_DATA_FAMILIES, side="positive")
 def general_text_passes_through_untouched(t: Turn) -> None:
-    assert t.r.decision.action == "use_original", codes(t.r)
+    # a deliberate pass-through continues as said (use_original is kept for degraded paths)
+    assert t.r.decision.action == "continue" and t.r.decision.clarification is None, codes(t.r)
     assert "non_data_text" in codes(t.r)
     assert t.r.canonical_text == t.text
 
 
 @check("non_data.general_owner", "non_data.speaker_subject", "non_data.marks", side="positive")
 def passes_through_as_general_text(t: Turn) -> None:
-    assert t.r.decision.action == "use_original", (t.r.decision, [(c.id, c.score) for c in t.r.routing.domain_candidates])
+    assert t.r.decision.action == "continue", (t.r.decision, [(c.id, c.score) for c in t.r.routing.domain_candidates])
     assert "non_data_text" in codes(t.r)
 
 
@@ -874,12 +883,12 @@ def data_question_is_not_passed_through(t: Turn) -> None:
 
 @check("non_data.general_owner", side="negative")
 def word_the_pack_owns_stays_a_data_question(t: Turn) -> None:
-    assert t.r.decision.action != "use_original", t.r.decision
+    assert "non_data_text" not in codes(t.r), t.r.decision
 
 
 @check("non_data.arithmetic", side="positive")
 def arithmetic_is_a_general_question(t: Turn) -> None:
-    assert t.r.decision.action == "use_original"
+    assert t.r.decision.action == "continue" and "non_data_text" in codes(t.r), t.r.decision
 
 
 @check("non_data.arithmetic", side="negative")
@@ -900,7 +909,7 @@ def open_question_about_a_settled_domain_continues(t: Turn) -> None:
 
 @check("decision.open_question", "route.shared_word_reading", side="negative")
 def is_still_asked(t: Turn) -> None:
-    assert t.r.decision.action != "continue", (t.r.decision, t.r.routing.domain_candidates)
+    assert t.r.decision.action != "continue" or passes_through(t.r), (t.r.decision, t.r.routing.domain_candidates)
 
 
 @check("decision.pointed_unsure_key", "decision.write_accounting", "write_safety.open_writes", side="positive")

@@ -28,7 +28,7 @@ def test_hesitation_alone_is_asked_again_not_passed_through(text):
 @pytest.mark.parametrize("text", ["哈哈哈哈", "嗯嗯", "好的", "👍", "😀😀", "？？？", "。。。", "！"])
 def test_a_reaction_is_social_text(text):
     r = nlu.understand(text, reference_time=REF, budget_ms=5000)
-    assert r.decision.action == "use_original"
+    assert r.decision.action == "continue" and r.decision.clarification is None
     assert "non_data_text" in r.decision.reason_codes
 
 

@@ -2,7 +2,8 @@
 
 Only a data question with no domain is asked for its domain. A greeting, a thank-you,
 chit-chat or a general question that names nothing of the business passes through untouched
-(`use_original`, reason `non_data_text`) — asking "AGV 调度还是机车检修？" about 你好 is an
+(`continue` with reason `non_data_text`, no template locked — since hd11, 2026-12-07; before it was
+`use_original`, which is now kept for the degraded paths only) — asking "AGV 调度还是机车检修？" about 你好 is an
 unnecessary question. What decides is what the text is *about*: an object of the business,
 not the grammar around it. A negation (不客气, 我不想上班了), a number (一公里等于多少米), a
 comparison or a question word is as much part of general talk as of a data question, so on

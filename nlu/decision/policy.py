@@ -76,7 +76,13 @@ class ClarificationPolicy:
                 draft.clarification = Clarification("missing_slot", self.pack.questions.question("write_without_object"),
                                                     ["semanticFrames", "entities"], [])
                 return None
-            return self._use_original(draft, "non_data_text")  # design 15.3: only a data question asks for a domain
+            # design 15.3: only a data question asks for a domain. Text that names nothing of the
+            # business (你好, 谢谢, a question about the assistant) is understood: it continues as
+            # said, with no template and no domain locked — use_original is kept for the degraded
+            # paths (design 12), so a deliberate pass-through never reads as a fallback
+            draft.reason_codes.append("non_data_text")
+            draft.decision = "continue"
+            return None
 
         asked = self.first_rule(draft, flags)
         if asked is not None:
