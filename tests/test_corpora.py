@@ -858,7 +858,7 @@ def passes_through(r) -> bool:  # noqa: ANN001
 # ============================================================================================
 # non-data text
 # ============================================================================================
-_NON_DATA_FAMILIES = ("non_data", "non_data.mentioned_words", "non_data.calendar", "non_data.implied_write",
+_NON_DATA_FAMILIES = ("non_data", "non_data.mentioned_words", "non_data.calendar", "non_data.implied_write", "non_data.software",
                       "non_data.latin_topic")
 
 

@@ -85,7 +85,7 @@ class NonDataJudge:
         # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.lexicon import load_data_file
 
-        data = load_data_file("non_data.json")
+        data = load_data_file("non_data.json", pack.root)
         self.record_nouns = tuple(sorted(data["dataWords"], key=len, reverse=True))
         self.question_words = tuple(data["questionWords"])
         self.reactions = tuple(data["reactions"])
@@ -125,6 +125,8 @@ class NonDataJudge:
             "|".join(map(re.escape, sorted(calendar["fillers"], key=len, reverse=True))))) \
             if calendar["questions"] else None
         self.implied_write_foreign = int((data.get("impliedWrite") or {}).get("foreignWords", 0))
+        software = data.get("softwareQuestion")
+        self.software = SoftwareQuestion(software) if software else None
 
     # -- loading ------------------------------------------------------------------------
     def warm_up(self) -> None:
@@ -142,6 +144,8 @@ class NonDataJudge:
             flags = flags - {K.BARE_REFERENCE}  # 1加1等于几: arithmetic, no object asked for
         if K.WRITE_WITHOUT_OBJECT in flags and self._implied_write_elsewhere(draft, flags):
             return NON_DATA  # 把这句话翻译成英文: no order of the business
+        if self.software is not None and self.software.asked(draft, flags):
+            return NON_DATA  # 你们的API有没有速率限制: the software is asked about, not a record
         # (任务等待超过十五分钟的有多少: a count of records is a data question, whoever owns its words)
         if preconditions(draft, flags, _DATA_SIGNALS | _STAND_IN_SIGNALS) and not self._records_counted(draft.text) \
                 and not self._suspicious(draft):
@@ -344,6 +348,48 @@ class NonDataJudge:
             if w in word:
                 word = word.replace(w, "")
         return "".join(ch for ch in word if ch.isalnum())
+
+
+class SoftwareQuestion:
+    """A question about the assistant or the software itself (`softwareQuestion` of
+    lexicons/non_data.json): a software noun and a property of the software in a question, and
+    nothing of the business that must be asked about — no key, write, relation, referent,
+    correction or counted records. A pronoun counts only as the software pointed at
+    (这个助手, 你们这个接口); domain words may name the system (机车检修系统和AGV调度系统)."""
+
+    # the flags that still leave it a question about the software: two domains named as the
+    # systems' names, a demonstrative that points at the software noun
+    _TOLERATED = frozenset({K.CROSS_DOMAIN, K.UNRESOLVED_COREFERENCE, "ambiguous_coreference"})
+    _POINTERS = frozenset({K.UNRESOLVED_COREFERENCE, "ambiguous_coreference"})
+
+    def __init__(self, data: dict) -> None:
+        subjects = _alternation(data["subjects"])
+        self.subject = re.compile(subjects)
+        self.property = re.compile(_alternation(data["properties"]))
+        self.question = re.compile(_alternation(data["questionMarks"]))
+        self.pointed = re.compile(rf"(?:{_alternation(data['demonstratives'])})\s*(?:{subjects})")
+
+    def asked(self, draft: Draft, flags: set[str]) -> bool:
+        text = draft.text
+        if not (self.subject.search(text) and self.property.search(text) and self.question.search(text)):
+            return False
+        signals = flags & _DATA_SIGNALS
+        if signals - self._TOLERATED or (signals & self._POINTERS and not self.pointed.search(text)):
+            return False
+        if draft.relations or draft.source.referents or any(k.confirmed for k in draft.coreferences):
+            return False
+        if any(f.write for f in draft.frames) if draft.frames else draft.scratch.get(K.WRITE_ACTIONS):
+            return False
+        if any(p.kind == "identifier" or p.suspicious for p in draft.protected):
+            return False
+        # a typo corrected, or the route's implied 查询 put in front (a complete data question:
+        # a template and a domain both pinned) — then it is read as the data question
+        return not any(o.applied and (o.edit.type in ("typo", "asr", "ocr") or o.edit.reason == "implied_query_action")
+                       for o in draft.edits)
+
+
+def _alternation(words) -> str:  # noqa: ANN001
+    return "(?:" + "|".join(map(re.escape, sorted(words, key=len, reverse=True))) + ")"
 
 
 def _object_type(entity_type: str | None, domain: str | None) -> bool:
