@@ -126,7 +126,11 @@ class RepairGrammar:
     """The compiled construction of one lexicon section (see the module docstring)."""
 
     def __init__(self, section: dict[str, Any]) -> None:
-        self.explicit = frozenset(section["markers"])
+        composed = section.get("composedMarkers") or {}
+        # 搞岔了, 说反了, 嘴瓢了: a light verb + a result of getting it wrong + 了 — every pair of
+        # the listed parts is an explicit marker
+        self.explicit = frozenset(section["markers"]) | frozenset(
+            v + r + composed["suffix"] for v in composed.get("verbs", ()) for r in composed.get("results", ()))
         self.soft = frozenset(section["softMarkers"])
         self.short = frozenset(section.get("shortCores", ()))
         self.glued = frozenset(section.get("gluedInterjections", ()))
