@@ -11,11 +11,17 @@ reason codes). The judgement, all of it required:
    leading the other domain by the routing margin — never weak hints alone;
 3. something open is asked: a question word of the grammar cues other than a bare yes/no
    particle, or a query term of the pack (原因, 详情) closing its clause — a noun phrase asks
-   for its head (今天搬运任务的失败原因), a heading does not (故障原因VVT总成内部损坏).
+   for its head (今天搬运任务的失败原因), a heading does not (故障原因VVT总成内部损坏); or an
+   A-not-A verb before what it asks about (C1修能不能跳过, 会不会影响任务, 是不是要先做探伤):
+   a yes/no question about a proposition says what is asked, unlike a particle after a noun
+   phrase (明天 AGV 保养计划表吗).
 """
 from __future__ import annotations
 
+import re
+
 from nlu.draft import Draft
+from nlu.lexicon.word_classes import a_not_a_pivots
 from nlu.semantics import cues
 from nlu.semantics.view import sentence_view
 from nlu.text.vocabulary import vocabulary
@@ -32,6 +38,9 @@ class OpenQuestionJudge:
         self.particles = frozenset(data["yesNoParticles"])
         self.term_categories = frozenset(data["askingTermCategories"])
         self.clause_end = "".join(data["clauseEnd"])  # particles and punctuation that may close a clause
+        pivots = "".join(re.escape(p) for p in a_not_a_pivots(pack.root))
+        # 能不能 / 会不会 / 是不是 / 有没有 + at least one word it asks about
+        self.a_not_a = re.compile(rf"([\u4e00-\u9fff])[{pivots}]\1[\u4e00-\u9fffA-Za-z0-9]") if pivots else None
 
     def continues(self, draft: Draft, has_identifier: bool) -> bool:
         if any(f.write or f.negated for f in draft.frames):
@@ -50,6 +59,8 @@ class OpenQuestionJudge:
         """Something open is asked (judgement 3 above)."""
         view = sentence_view(draft, vocabulary(self.pack))
         if any(w.kind == cues.QUESTION and w.text not in self.particles for w in view.cues):
+            return True
+        if self.a_not_a is not None and self.a_not_a.search(view.text):
             return True
         for t in draft.terms:
             if t.confirmed and t.term_code and self._asking_term(t.term_code):
