@@ -850,29 +850,26 @@ def making_verb_closed_by_a_time_noun_is_an_attribute(t: Turn) -> None:
 
 
 def passes_through(r) -> bool:  # noqa: ANN001
-    """Text that names nothing of the business continues as said, with reason non_data_text:
-    no template is locked and nothing is asked (a pass-through, not a data question)."""
-    return r.decision.action == "continue" and "non_data_text" in r.decision.reason_codes \
-        and r.decision.clarification is None and r.canonical_text.strip() != ""
-
-# ============================================================================================
-# non-data text
-# ============================================================================================
-_NON_DATA_FAMILIES = ("non_data", "non_data.mentioned_words", "non_data.calendar", "non_data.implied_write", "non_data.software",
-                      "non_data.latin_topic")
+    """Text that names nothing of the business passes through with reason non_data_text and no
+    question: a request of its own (a question, thanks, a greeting) continues as said with nothing
+    of the business locked; a reaction or a fragment is passed back as use_original."""
+    if "non_data_text" not in r.decision.reason_codes or r.decision.clarification is not None:
+        return False
+    if r.decision.action == "use_original":
+        return True
+    return r.decision.action == "continue" and not r.routing.template_candidates and not r.routing.domain_candidates
 
 
 @check(*_NON_DATA_FAMILIES, side="positive")
 def general_text_passes_through_untouched(t: Turn) -> None:
-    # a deliberate pass-through continues as said (use_original is kept for degraded paths)
-    assert t.r.decision.action == "continue" and t.r.decision.clarification is None, codes(t.r)
+    assert passes_through(t.r), (t.r.decision, codes(t.r))
     assert "non_data_text" in codes(t.r)
     assert t.r.canonical_text == t.text
 
 
 @check("non_data.general_owner", "non_data.speaker_subject", "non_data.marks", side="positive")
 def passes_through_as_general_text(t: Turn) -> None:
-    assert t.r.decision.action == "continue", (t.r.decision, [(c.id, c.score) for c in t.r.routing.domain_candidates])
+    assert passes_through(t.r), (t.r.decision, [(c.id, c.score) for c in t.r.routing.domain_candidates])
     assert "non_data_text" in codes(t.r)
 
 
@@ -888,7 +885,7 @@ def word_the_pack_owns_stays_a_data_question(t: Turn) -> None:
 
 @check("non_data.arithmetic", side="positive")
 def arithmetic_is_a_general_question(t: Turn) -> None:
-    assert t.r.decision.action == "continue" and "non_data_text" in codes(t.r), t.r.decision
+    assert passes_through(t.r), t.r.decision
 
 
 @check("non_data.arithmetic", side="negative")

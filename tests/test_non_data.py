@@ -28,8 +28,18 @@ def test_hesitation_alone_is_asked_again_not_passed_through(text):
 @pytest.mark.parametrize("text", ["哈哈哈哈", "嗯嗯", "好的", "👍", "😀😀", "？？？", "。。。", "！"])
 def test_a_reaction_is_social_text(text):
     r = nlu.understand(text, reference_time=REF, budget_ms=5000)
-    assert r.decision.action == "continue" and r.decision.clarification is None
+    # nothing understood to continue with: passed back as use_original (a question or thanks
+    # continues as said, test below)
+    assert r.decision.action == "use_original" and r.decision.clarification is None
     assert "non_data_text" in r.decision.reason_codes
+
+
+@pytest.mark.parametrize("text", ["谢谢啊，辛苦了", "你好", "今天上海天气怎么样", "我先下线了，拜拜", "1+1等于几"])
+def test_a_request_of_its_own_continues_as_said_with_nothing_locked(text):
+    r = nlu.understand(text, reference_time=REF, budget_ms=5000)
+    assert r.decision.action == "continue" and "non_data_text" in r.decision.reason_codes
+    assert not r.routing.template_candidates and not r.routing.domain_candidates
+    assert r.canonical_text == text
 
 
 @pytest.mark.parametrize("text", ["全部取消", "不用了，暂停一下", "哈哈 删掉吧", "我不想上班了，把任务都取消"])

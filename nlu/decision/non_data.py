@@ -125,8 +125,19 @@ class NonDataJudge:
             "|".join(map(re.escape, sorted(calendar["fillers"], key=len, reverse=True))))) \
             if calendar["questions"] else None
         self.implied_write_foreign = int((data.get("impliedWrite") or {}).get("foreignWords", 0))
+        general = data.get("generalRequest") or {}
+        self.general_request = re.compile(_alternation(tuple(general.get("questionCues", ())) + tuple(
+            general.get("socialFormulas", ())))) if general else None
         software = data.get("softwareQuestion")
         self.software = SoftwareQuestion(software) if software else None
+
+    def continues_as_said(self, draft: Draft) -> bool:
+        """Text judged no data question that is a request of its own — a question or a social
+        formula (`generalRequest`): it continues as said. A reaction, an emoji, marks or an
+        unknown fragment is passed back as use_original."""
+        text = draft.text
+        return self.general_request is not None and self.general_request.search(text) is not None \
+            and any(ch.isalnum() and ch not in "？?" for ch in text)  # ？？？: marks only, nothing asked
 
     # -- loading ------------------------------------------------------------------------
     def warm_up(self) -> None:

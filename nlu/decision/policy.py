@@ -77,11 +77,15 @@ class ClarificationPolicy:
                                                     ["semanticFrames", "entities"], [])
                 return None
             # design 15.3: only a data question asks for a domain. Text that names nothing of the
-            # business (你好, 谢谢, a question about the assistant) is understood: it continues as
-            # said, with no template and no domain locked — use_original is kept for the degraded
-            # paths (design 12), so a deliberate pass-through never reads as a fallback
+            # business and is a request of its own (你好, 谢谢, 今天天气怎么样, a question about the
+            # assistant) is understood: it continues as said, with no template and no domain
+            # locked; a reaction or a fragment (😀, 全员) is passed back as use_original
+            if not self.non_data.continues_as_said(draft):
+                return self._use_original(draft, "non_data_text")  # 😀, ？？？, 全员: nothing understood
             draft.reason_codes.append("non_data_text")
             draft.decision = "continue"
+            draft.template_candidates = []  # nothing of the business is locked for the router
+            draft.domain_candidates = []
             return None
 
         asked = self.first_rule(draft, flags)
