@@ -860,6 +860,13 @@ def passes_through(r) -> bool:  # noqa: ANN001
     return r.decision.action == "continue" and not r.routing.template_candidates and not r.routing.domain_candidates
 
 
+# ============================================================================================
+# non-data text
+# ============================================================================================
+_NON_DATA_FAMILIES = ("non_data", "non_data.mentioned_words", "non_data.calendar", "non_data.implied_write", "non_data.software",
+                      "non_data.latin_topic")
+
+
 @check(*_NON_DATA_FAMILIES, side="positive")
 def general_text_passes_through_untouched(t: Turn) -> None:
     assert passes_through(t.r), (t.r.decision, codes(t.r))

@@ -44,6 +44,7 @@ class _Data:
     conditional: tuple[str, ...]
     necessity: tuple[str, ...]
     reported: tuple[str, ...]
+    affected: tuple[str, ...]
     fillers: tuple[str, ...]  # the pack's discourse and politeness words (fillers.json): 嗯 那个 …, … 谢谢
 
 
@@ -65,7 +66,7 @@ def _data() -> _Data:
         passive=tuple(d["passive"]), anterior=_longest_first(d["anterior"]), perfective=_longest_first(d["perfective"]),
         how_to=tuple(d["howTo"]), how_to_tails=_longest_first(d["howToTails"]),
         conditional=_longest_first(d["conditional"]), necessity=_longest_first(d["necessity"]),
-        reported=_longest_first(d["reported"]),
+        reported=_longest_first(d["reported"]), affected=_longest_first(d.get("affected", ())),
         fillers=_longest_first([*f["discourse"], *f["politeness"]]),
     )
 
@@ -147,6 +148,8 @@ def asked_about(text: str, at: int, end: int) -> str | None:
         return "conditional"
     if any(w in before for w in d.necessity):
         return "necessity"
+    if any(w in before for w in d.affected):
+        return "affected"  # 会不会影响任务下发: what the write would be affected by is asked
     if any(w in text[s_lo:at] for w in d.reported) or any(w in after for w in d.reported):
         return "reported"  # 显示“请求已忽略”…; 审批流上显示… (the verb names where the record is)
     if asks(text[lo:hi]) and _objectless(text, at, lo, before, after, d):

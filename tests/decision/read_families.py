@@ -76,6 +76,13 @@ TOPIC = [
     "这个检修安排后面还会变吗",
     "{LOCO} 的修程之后还会调整吗",
     "上次派工以后 {ST} 一直空着吗",
+    # what a write would be affected by, asked (an A-not-A question over an affecting verb)
+    "系统时钟慢了两分钟，会不会影响任务下发",
+    "网络抖动会不会导致 {AGV} 的任务重复下发？",
+    "{ST} 排队太长会不会耽误任务下发",
+    # an A-not-A question about a procedure of the domain (no template, the domain settled)
+    "C2修能不能和C3修一起做",
+    "{LOCO} 入段以后可不可以直接上C4修",
 ]
 
 # their write look-alikes: the same words as a real order (must ask, or continue as the write)
@@ -93,6 +100,8 @@ TOPIC_WRITES = [
     "按制度取消 {T}",
     "能不能帮我取消 {T}？",
     "可以把 {T} 取消吗？",
+    "会不会影响都无所谓，先把 {T} 取消",
+    "不会影响的，直接把任务下发给 {AGV}",
     "{T} 帮我取消一下好吗",
     "把超时自动取消设置成 30 分钟",
     "给 {LOCO} 开一张检修工单",
