@@ -25,7 +25,7 @@ STILL_READ_AT_IMPORT = frozenset({
     "nlu.semantics.negation", "nlu.semantics.questions", "nlu.semantics.referring", "nlu.semantics.repair_constituents",
     "nlu.semantics.self_repair", "nlu.semantics.view", "nlu.semantics.write_intent", "nlu.semantics.write_risk",
     "nlu.stages.coreference", "nlu.stages.protect", "nlu.stages.relation", "nlu.stages.route", "nlu.stages.srl",
-    "nlu.suspicious", "nlu.values.numerals", "nlu.values.quantities", "nlu.values.times",
+    "nlu.values.numerals", "nlu.values.quantities", "nlu.values.times",
 })
 
 _PROBE = r'''
