@@ -24,7 +24,7 @@ STILL_READ_AT_IMPORT = frozenset({
     "nlu.decision.rules", "nlu.semantics.comparators", "nlu.semantics.constructions", "nlu.semantics.domains",
     "nlu.semantics.negation", "nlu.semantics.questions", "nlu.semantics.referring", "nlu.semantics.repair_constituents",
     "nlu.semantics.self_repair", "nlu.semantics.view", "nlu.semantics.write_intent", "nlu.semantics.write_risk",
-    "nlu.stages.protect", "nlu.stages.route", "nlu.values.numerals", "nlu.values.quantities", "nlu.values.times",
+    "nlu.stages.protect", "nlu.stages.route",
 })
 
 _PROBE = r'''
