@@ -468,7 +468,8 @@ class CorrectStage(Stage):
             # lazy: only this path needs it, keeps import light; breaks no cycle
             from nlu.values.times import find_times
 
-            if find_times(right, draft.source.reference_time) and not find_times(wrong, draft.source.reference_time):
+            ref = draft.source.reference_time
+            if find_times(right, ref, pack=self.pack) and not find_times(wrong, ref, pack=self.pack):
                 return "time_change"
         except Exception as exc:  # noqa: BLE001 - a value parser problem must not stop correction
             step_failed("correct: time check of a suggestion", exc)

@@ -36,7 +36,7 @@ from types import SimpleNamespace
 from .vocabulary import ValueVocabulary, folder, vocabulary
 
 __all__ = ["NUMERAL_CHARS", "NUMERAL_RE", "parse_number", "parse_folded", "CN_DIGITS", "format_decimal", "finite_quotient",
-           "numerals"]
+           "numeral_grammar"]
 
 
 def format_decimal(d: Decimal) -> str:
@@ -191,7 +191,7 @@ def _below(toks: list[tuple[str, object]], limit: int, first: bool) -> Decimal:
 
 def _build(v: ValueVocabulary) -> SimpleNamespace:
     """The numeral grammar of one value vocabulary: its tables, patterns and parser (the
-    module's functions and constants, compiled once per pack by `numerals`)."""
+    module's functions and constants, compiled once per pack by `numeral_grammar`)."""
     fold = folder(v)
     _V = v
     # digit characters -> value (folded forms: a traditional 兩 / 萬 is read as 两 / 万)
@@ -339,7 +339,7 @@ _BY_VOCABULARY: dict[int, tuple[ValueVocabulary, SimpleNamespace]] = {}
 _LOCK = threading.RLock()
 
 
-def numerals(pack=None) -> SimpleNamespace:  # noqa: ANN001 - a Pack, or None: the default pack
+def numeral_grammar(pack=None) -> SimpleNamespace:  # noqa: ANN001 - a Pack, or None: the default pack
     """The numeral grammar of `pack`'s ``values.json`` (default: the default pack's), built on
     first use, once per pack file; never at import."""
     root = None if pack is None else pack.root
@@ -348,11 +348,11 @@ def numerals(pack=None) -> SimpleNamespace:  # noqa: ANN001 - a Pack, or None: t
         with _LOCK:
             g = _GRAMMARS.get(root)
             if g is None:
-                g = _GRAMMARS[root] = numerals_of(vocabulary(root))
+                g = _GRAMMARS[root] = numeral_grammar_of(vocabulary(root))
     return g
 
 
-def numerals_of(v: ValueVocabulary) -> SimpleNamespace:
+def numeral_grammar_of(v: ValueVocabulary) -> SimpleNamespace:
     """The numeral grammar of the value vocabulary `v`, built once per vocabulary (the other
     value scanners build on it)."""
     got = _BY_VOCABULARY.get(id(v))
@@ -370,20 +370,20 @@ def parse_number(s: str, pack=None) -> Decimal | None:  # noqa: ANN001
     Read as written after folding (traditional 萬 / 點 / 負 and full-width digits read like
     their plain forms); a leading minus word or sign makes it negative. By `pack`'s numeral
     characters (the default pack's when None)."""
-    return numerals(pack).parse_number(s)
+    return numeral_grammar(pack).parse_number(s)
 
 
 def parse_folded(s: str, pack=None) -> Decimal | None:  # noqa: ANN001
     """`parse_number` of a string already folded and stripped (the scanners fold the whole
     text once)."""
-    return numerals(pack).parse_folded(s)
+    return numeral_grammar(pack).parse_folded(s)
 
 
 def __getattr__(name: str) -> object:
     """The default pack's tables and patterns (`NUMERAL_RE`, `NUMERAL_CHARS`, `CN_DIGITS` …),
-    compiled when first asked for, not at import; a pipeline reads its pack's (`numerals(pack)`)."""
+    compiled when first asked for, not at import; a pipeline reads its pack's (`numeral_grammar(pack)`)."""
     if not name.startswith("__"):
-        g = numerals()
+        g = numeral_grammar()
         if name in vars(g):
             return getattr(g, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -34,7 +34,7 @@ from functools import lru_cache
 from types import SimpleNamespace
 from typing import Iterable, Literal, NamedTuple, Sequence
 
-from .numerals import finite_quotient, format_decimal, numerals_of
+from .numerals import finite_quotient, format_decimal, numeral_grammar_of
 from .vocabulary import ValueVocabulary, vocabulary
 
 __all__ = [
@@ -43,7 +43,7 @@ __all__ = [
     "DEFAULT_CURRENCY_WORDS",
     "find_amounts_and_quantities",
     "mask_blocked",
-    "quantities",
+    "quantity_grammar",
 ]
 _MASK = "\x00"
 _GLUE_BEFORE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_.\x00")
@@ -161,8 +161,8 @@ def _before_spaces(masked: str, i: int) -> str:
 
 def _build(v: ValueVocabulary) -> SimpleNamespace:
     """The amount and quantity scanner of one value vocabulary: its tables, patterns and
-    readers (compiled once per pack by `quantities`, on the pack's numeral grammar)."""
-    num = numerals_of(v)
+    readers (compiled once per pack by `quantity_grammar`, on the pack's numeral grammar)."""
+    num = numeral_grammar_of(v)
     fold = num.fold
     _CN_DIGIT_CLASS, _CN_UNIT_CLASS, CN_DIGITS = num._CN_DIGIT_CLASS, num._CN_UNIT_CLASS, num.CN_DIGITS
     NUMERAL_CHARS, parse_folded = num.NUMERAL_CHARS, num.parse_folded
@@ -628,7 +628,7 @@ _BY_VOCABULARY: dict[int, tuple[ValueVocabulary, SimpleNamespace]] = {}
 _LOCK = threading.RLock()
 
 
-def quantities(pack=None) -> SimpleNamespace:  # noqa: ANN001 - a Pack, or None: the default pack
+def quantity_grammar(pack=None) -> SimpleNamespace:  # noqa: ANN001 - a Pack, or None: the default pack
     """The amount and quantity scanner of `pack`'s ``values.json`` (default: the default
     pack's), built on first use, once per pack file; never at import."""
     root = None if pack is None else pack.root
@@ -637,11 +637,11 @@ def quantities(pack=None) -> SimpleNamespace:  # noqa: ANN001 - a Pack, or None:
         with _LOCK:
             g = _GRAMMARS.get(root)
             if g is None:
-                g = _GRAMMARS[root] = quantities_of(vocabulary(root))
+                g = _GRAMMARS[root] = quantity_grammar_of(vocabulary(root))
     return g
 
 
-def quantities_of(v: ValueVocabulary) -> SimpleNamespace:
+def quantity_grammar_of(v: ValueVocabulary) -> SimpleNamespace:
     """The scanner of the value vocabulary `v`, built once per vocabulary."""
     got = _BY_VOCABULARY.get(id(v))
     if got is None or got[0] is not v:
@@ -666,7 +666,7 @@ def find_amounts_and_quantities(
     count (default: the vocabulary's `DEFAULT_UNITS` / `DEFAULT_CURRENCY_WORDS`). (`times`:
     the spans of the times read in `text`, masked in it or in `blocked`; a count may follow one
     directly: 全年365天.)"""
-    g = quantities(pack)
+    g = quantity_grammar(pack)
     return g.find_amounts_and_quantities(text, units=g.DEFAULT_UNITS if units is None else units,
                                          currency_words=g.DEFAULT_CURRENCY_WORDS if currency_words is None
                                          else currency_words, blocked=blocked, times=times)
@@ -674,14 +674,14 @@ def find_amounts_and_quantities(
 
 def read_run(run: str, pack=None) -> tuple[Decimal | None, str | None]:  # noqa: ANN001
     """(value, unit) of one numeral phrase found by `RUN_RE` (see the scanner's `read_run`)."""
-    return quantities(pack).read_run(run)
+    return quantity_grammar(pack).read_run(run)
 
 
 def __getattr__(name: str) -> object:
     """The default pack's tables and patterns (`DEFAULT_UNITS`, `RUN_RE` …), compiled when
-    first asked for, not at import; a pipeline reads its pack's (`quantities(pack)`)."""
+    first asked for, not at import; a pipeline reads its pack's (`quantity_grammar(pack)`)."""
     if not name.startswith("__"):
-        g = quantities()
+        g = quantity_grammar()
         if name in vars(g):
             return getattr(g, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

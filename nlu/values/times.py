@@ -28,8 +28,8 @@ from datetime import timezone
 
 from nlu.text.first_chars import second_chars
 
-from .numerals import numerals_of
-from .quantities import mask_blocked, quantities_of
+from .numerals import numeral_grammar_of
+from .quantities import mask_blocked, quantity_grammar_of
 from .vocabulary import ValueVocabulary, vocabulary, vocabulary_path
 from nlu.lexicon.word_classes import alternation, char_class, function_words, time_words
 
@@ -151,7 +151,7 @@ def _build(v: ValueVocabulary, root: Path | None, units_file: Path) -> SimpleNam
     """The time grammar of one pack: its word tables (``values.json``), the markers of its
     patterns (``time_words.json``, ``function_words.json``), the patterns and resolvers
     (compiled once per pack by `time_grammar`)."""
-    num = numerals_of(v)
+    num = numeral_grammar_of(v)
     fold = num.fold
     NUMERAL_CHARS, parse_number = num.NUMERAL_CHARS, num.parse_number
     _V = v
@@ -453,7 +453,7 @@ def _build(v: ValueVocabulary, root: Path | None, units_file: Path) -> SimpleNam
         # lazy: only this path needs it
         import json
 
-        q = quantities_of(v)
+        q = quantity_grammar_of(v)
         words = set(q.DEFAULT_UNITS) | set(q.DEFAULT_CURRENCY_WORDS) | set(_V.foreign) | set(_V.minor)
         try:
             with open(units_file, encoding="utf-8") as fh:
