@@ -409,8 +409,9 @@ class SrlStage(Stage):
 
     def _states(self, draft: Draft, view: SentenceView):
         seen: set[tuple[int, int]] = set()
+        state_words = self._w.state_words
         for w in view.cues:
-            if w.kind == cues.ATTRIBUTE and w.text in self._w.state_words:
+            if w.kind == cues.ATTRIBUTE and w.text in state_words:
                 seen.add((w.c0, w.c1))
                 yield (w.c0, w.c1), w.text
         for t in draft.terms:

@@ -1,4 +1,5 @@
-"""The value grammar's vocabulary, read once from ``lexicons/values.json``.
+"""The value grammar's vocabulary, read once per pack from its ``values.json`` (the default
+pack's: ``lexicons/values.json``, or ``$NLU_LEXICON_DIR``'s when it has one).
 
 Numeral characters (simplified, financial and — through :data:`fold` — traditional), signs,
 the words of fractions and percentages, money's minor units and foreign currencies, and the
