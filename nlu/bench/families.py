@@ -88,8 +88,7 @@ def forget_memos() -> int:
         if not name.startswith(_PARSERS) or mod is None:
             continue
         # the module's own memos, and those of each grammar it compiled from a pack (`_GRAMMARS`)
-        grammars = list(getattr(mod, "_GRAMMARS", {}).values())
-        owners = [vars(mod), *({id(g): vars(g) for g in grammars}.values())]
+        owners = [vars(mod), *(vars(g) for g in list(getattr(mod, "_GRAMMARS", ())))]
         for obj in [o for own in owners for o in list(own.values())]:
             info = getattr(obj, "cache_info", None)
             if info is not None and getattr(obj, "__module__", None) == name and info().maxsize not in (None, 0, 1):

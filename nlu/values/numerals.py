@@ -334,7 +334,8 @@ def _build(v: ValueVocabulary) -> SimpleNamespace:
     return SimpleNamespace(**{k: x for k, x in locals().items() if k not in ("v",)})
 
 
-_GRAMMARS: dict[object, SimpleNamespace] = {}  # a pack root (None: the default) -> its grammar
+_GRAMMARS: list[SimpleNamespace] = []  # every one built (the bench's memo reset empties their memos)
+_BY_ROOT: dict[object, SimpleNamespace] = {}  # a pack root (None: the default) -> its grammar
 _BY_VOCABULARY: dict[int, tuple[ValueVocabulary, SimpleNamespace]] = {}
 _LOCK = threading.RLock()
 
@@ -343,12 +344,12 @@ def numeral_grammar(pack=None) -> SimpleNamespace:  # noqa: ANN001 - a Pack, or 
     """The numeral grammar of `pack`'s ``values.json`` (default: the default pack's), built on
     first use, once per pack file; never at import."""
     root = None if pack is None else pack.root
-    g = _GRAMMARS.get(root)
+    g = _BY_ROOT.get(root)
     if g is None:
         with _LOCK:
-            g = _GRAMMARS.get(root)
+            g = _BY_ROOT.get(root)
             if g is None:
-                g = _GRAMMARS[root] = numeral_grammar_of(vocabulary(root))
+                g = _BY_ROOT[root] = numeral_grammar_of(vocabulary(root))
     return g
 
 
@@ -361,6 +362,7 @@ def numeral_grammar_of(v: ValueVocabulary) -> SimpleNamespace:
             got = _BY_VOCABULARY.get(id(v))
             if got is None or got[0] is not v:
                 got = _BY_VOCABULARY[id(v)] = (v, _build(v))
+                _GRAMMARS.append(got[1])
     return got[1]
 
 

@@ -623,7 +623,8 @@ def _build(v: ValueVocabulary) -> SimpleNamespace:
     return SimpleNamespace(**{k: x for k, x in locals().items() if k not in ("v", "num")})
 
 
-_GRAMMARS: dict[object, SimpleNamespace] = {}  # a pack root (None: the default) -> its scanner
+_GRAMMARS: list[SimpleNamespace] = []  # every one built (the bench's memo reset empties their memos)
+_BY_ROOT: dict[object, SimpleNamespace] = {}  # a pack root (None: the default) -> its scanner
 _BY_VOCABULARY: dict[int, tuple[ValueVocabulary, SimpleNamespace]] = {}
 _LOCK = threading.RLock()
 
@@ -632,12 +633,12 @@ def quantity_grammar(pack=None) -> SimpleNamespace:  # noqa: ANN001 - a Pack, or
     """The amount and quantity scanner of `pack`'s ``values.json`` (default: the default
     pack's), built on first use, once per pack file; never at import."""
     root = None if pack is None else pack.root
-    g = _GRAMMARS.get(root)
+    g = _BY_ROOT.get(root)
     if g is None:
         with _LOCK:
-            g = _GRAMMARS.get(root)
+            g = _BY_ROOT.get(root)
             if g is None:
-                g = _GRAMMARS[root] = quantity_grammar_of(vocabulary(root))
+                g = _BY_ROOT[root] = quantity_grammar_of(vocabulary(root))
     return g
 
 
@@ -649,6 +650,7 @@ def quantity_grammar_of(v: ValueVocabulary) -> SimpleNamespace:
             got = _BY_VOCABULARY.get(id(v))
             if got is None or got[0] is not v:
                 got = _BY_VOCABULARY[id(v)] = (v, _build(v))
+                _GRAMMARS.append(got[1])
     return got[1]
 
 

@@ -50,6 +50,8 @@ class TimeMatch(NamedTuple):  # immutable; cheaper to build than a frozen datacl
 
 def _alt(words) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
+
+
 def _by_first_char(words, guard: str) -> str:
     """An alternation of `words` (longest first, as `_alt`) whose every branch opens with a
     literal character, followed by `guard` (a lookbehind over that character): the regex
@@ -184,8 +186,8 @@ def _build(v: ValueVocabulary, root: Path | None, units_file: Path) -> SimpleNam
     RECENT_PREFIX = tuple(_TW["recentPrefix"])
     RECENT_UNITS: dict[str, str | None] = dict(_TW["recentUnits"])
 
-    # The markers and guard characters of the patterns below: lexicons/time_words.json (read once);
-    # the structure stays here, every class is spliced in once, at import.
+    # The markers and guard characters of the patterns below: the pack's time_words.json;
+    # the structure stays here, every class is spliced in once, when the grammar is built.
     _TG = time_words(root)
     _cc = char_class
 
@@ -626,8 +628,7 @@ def _build(v: ValueVocabulary, root: Path | None, units_file: Path) -> SimpleNam
     _NUMERAL_CHARS = frozenset("0123456789０１２３４５６７８９" + "".join(_TG.clock_numerals))
 
     _MONTH_CHAR = _TG.one("month_marker")
-    # Every pattern is built: the grammar keeps the built patterns and tables only, not the class reader
-    # (whose unknown attributes raise PackError, and tools walk the grammar's attributes — the bench's memo reset).
+    # Every pattern is built: the grammar keeps the built patterns and tables only (see below).
 
     def _numeral_before_month(text: str) -> bool:
         """Some 月 has a numeral before it (spaces skipped: 4 月 31 日)."""
@@ -666,11 +667,15 @@ def _build(v: ValueVocabulary, root: Path | None, units_file: Path) -> SimpleNam
                 out.append(ImpossibleDate(m.start(), m.end(), text[m.start():m.end()]))
         return out
 
-    self = SimpleNamespace(**{k: x for k, x in locals().items() if k not in ("v", "num", "root", "units_file")})
+    # (not the class reader `_TG`, whose unknown attributes raise PackError: tools walk the
+    # grammar's attributes — the bench's memo reset)
+    self = SimpleNamespace(**{k: x for k, x in locals().items()
+                              if k not in ("v", "num", "root", "units_file", "_TG", "_w")})
     return self
 
 
-_GRAMMARS: dict[object, SimpleNamespace] = {}  # a pack root (None: the default) -> its grammar
+_GRAMMARS: list[SimpleNamespace] = []  # every one built (the bench's memo reset empties their memos)
+_BY_ROOT: dict[object, SimpleNamespace] = {}  # a pack root (None: the default) -> its grammar
 _BY_FILES: dict[tuple[Path, Path], SimpleNamespace] = {}
 _LOCK = threading.RLock()
 
@@ -679,10 +684,10 @@ def time_grammar(pack=None) -> SimpleNamespace:  # noqa: ANN001 - a Pack, or Non
     """The time grammar of `pack` (default: the default pack's), built on first use, once per
     pack; never at import."""
     root = None if pack is None else pack.root
-    g = _GRAMMARS.get(root)
+    g = _BY_ROOT.get(root)
     if g is None:
         with _LOCK:
-            g = _GRAMMARS.get(root)
+            g = _BY_ROOT.get(root)
             if g is None:
                 # lazy: only this path needs it, keeps import light; breaks no cycle
                 from nlu.lexicon.loader import shipped_root
@@ -692,7 +697,8 @@ def time_grammar(pack=None) -> SimpleNamespace:  # noqa: ANN001 - a Pack, or Non
                 g = _BY_FILES.get(key)
                 if g is None:
                     g = _BY_FILES[key] = _build(vocabulary(root), root, units)
-                _GRAMMARS[root] = g
+                    _GRAMMARS.append(g)
+                _BY_ROOT[root] = g
     return g
 
 
