@@ -12,6 +12,7 @@ They are never rewritten: the decision stage asks instead.
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -25,14 +26,6 @@ _CONFUSABLE = str.maketrans({
 })
 _CONFUSABLE_CHAR = re.compile("[" + "".join(chr(c) for c in _CONFUSABLE) + "]")
 _PREFIXES = r"AGV|HXD\d?[A-Z]?|HXN\d?|DF\d{0,2}[A-Z]?|SS\d?[A-Z]?|T|WO|ST"
-_NUMBER_WORDS = number_context()  # lexicons/number_context.json, compiled once at import
-_JOINERS = char_class(_NUMBER_WORDS.identifier_joiners)
-# a model name with no number after it (HXD1 的状态) — not a model or series (HXD1系列, DF4型),
-# nor the prefix of an identifier written with spaces around its joiner (HXD1 - 0001)
-_BARE_MODEL = re.compile(r"(?<![A-Za-z0-9-])(?:HXD\d[A-Z]?|HXN\d|DF\d{1,2}[A-Z]?|SS\d[A-Z]?)(?![A-Za-z0-9-])"
-                         rf"(?!\s*(?:{alternation(_NUMBER_WORDS.model_class_words)}))(?!\s*[{_JOINERS}]\s*\d)")
-# 多少台HXD3C, 那批SS4G, 所有HXD1: a model name counted or gathered is a type, not a key missing its number
-_MODEL_COUNTERS = tuple(_NUMBER_WORDS.model_counters)
 _MODEL_NAME = re.compile(r"HXD\d[A-Z]?|HXN\d|DF\d{1,2}[A-Z]?|SS\d[A-Z]?", re.I)
 
 
@@ -41,44 +34,92 @@ def is_model_name(token: str) -> bool:
     return _MODEL_NAME.fullmatch(token) is not None
 
 
-def _counted_model(text: str, m: re.Match[str]) -> bool:
-    return _MODEL_NAME.fullmatch(m.group()) is not None and text[:m.start()].rstrip().endswith(_MODEL_COUNTERS)
+def _counted_model(text: str, m: re.Match[str], counters: tuple[str, ...]) -> bool:
+    return _MODEL_NAME.fullmatch(m.group()) is not None and text[:m.start()].rstrip().endswith(counters)
 
-# a key-shaped token that is no valid key (ST-5, T-20260102411); not a model or series, nor the
-# prefix of a key written with spaces around its joiner (as for a bare model name)
-_ID_SHAPE = re.compile(rf"(?<![A-Za-z0-9])(?:{_PREFIXES})-?[0-9A-Za-z]*\d[0-9A-Za-z]*(?![A-Za-z0-9])"
-                       rf"(?!\s*(?:{alternation(_NUMBER_WORDS.model_class_words)}))(?!\s*[{_JOINERS}]\s*\d)", re.I)
-# AGV - 22: the number right after an identifier prefix and a spaced joiner belongs to it
-_SPACED_PREFIX = re.compile(rf"(?<![A-Za-z0-9])(?:{_PREFIXES})\s*[{_JOINERS}]\s*$", re.I)
+
 _PREFIX_REACH = 12  # code points before a number the spaced prefix is looked for in
-_LOOKALIKE_NUMBER = re.compile(r"(?<![A-Za-z0-9])\d[\d,.]*[OolI][\d,.OolI]*"
-                               rf"(?=\s*(?:{alternation(_NUMBER_WORDS.lookalike_number_units)}))")
-# W0-20261201, 5T-03: a digit written for a look-alike letter in an identifier's prefix — the key
-# it resembles is never taken on a guess (design 7.1: ask); the digit → letter readings are data
-_DIGIT_AS_LETTER = str.maketrans({w[0]: w[1] for w in _NUMBER_WORDS.letter_lookalike_digits})
 _PREFIX_WITH_DIGIT = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z0-9]{0,4}[A-Za-z])(?=[A-Za-z]{0,4}\d)"
                                 r"(?P<prefix>[A-Za-z0-9]{1,5})(?P<number>-?\d{2,12})(?![A-Za-z0-9])")
-_CN_DIGITS = char_class(_NUMBER_WORDS.chinese_digits)
-# 和谐一型零零零一, 东风四B 一二三四: a series said in Chinese and a number read out — a locomotive
-# whose key cannot be confirmed (never HXD1-0001 on a guess); written digits (复兴号G1234) are not spoken
-_SPOKEN_SERIES = re.compile(rf"(?:{alternation(_NUMBER_WORDS.spoken_series_names)})\s*(?:型)?\s*[{_CN_DIGITS}0-9]{{0,2}}"
-                            rf"\s*[A-Za-z]?\s*(?:型)?\s*[{_CN_DIGITS}](?:\s?[{_CN_DIGITS}]){{2,}}")
-_SPOKEN_SERIES_GATE = frozenset("".join(w[0] for w in _NUMBER_WORDS.spoken_series_names))
-_ZERO = char_class(_NUMBER_WORDS.zero_digits)
-_BARE_NUMBER = re.compile(rf"(?<![A-Za-z0-9\-{_CN_DIGITS}])(?:\d{{1,12}}|[{_ZERO}][{_CN_DIGITS}]{{1,6}}|[{_CN_DIGITS}]{{2,6}})(?![A-Za-z0-9\-{_CN_DIGITS}])")
-# what may follow a number that makes it a quantity, a date or a rank rather than an object
-_NUMBER_CONTINUATION = re.compile(rf"\s*(?:[{char_class(_NUMBER_WORDS.continuation_characters)}]"
-                                  rf"|{alternation(_NUMBER_WORDS.continuation_words)})")
 _QUERY_WINDOW = 64  # how far a query word or question particle is looked for around a bare number
-_QUERY_BEFORE = re.compile(rf"(?:{alternation(_NUMBER_WORDS.query_words_before)})\s*$")
-_QUESTION_AFTER = re.compile(rf"^\s*(?:{alternation(_NUMBER_WORDS.question_words_after)})")
 
 
-def joins_identifier(text: str, start: int) -> bool:
+class SuspiciousPatterns:
+    """The patterns compiled from one pack's number words (``lexicons/number_context.json``):
+    built once per pack (`suspicious_patterns`), never at import or per call."""
+
+    __slots__ = ("joiners", "joiners_or_space", "bare_model", "model_counters", "id_shape", "spaced_prefix",
+                 "lookalike_number", "digit_as_letter", "spoken_series", "spoken_series_gate", "bare_number",
+                 "number_continuation", "query_before", "question_after")
+
+    def __init__(self, words) -> None:  # noqa: ANN001 - WordClasses of number_context.json
+        self.joiners = joiners = char_class(words.identifier_joiners)
+        self.joiners_or_space = joiners + " "
+        # a model name with no number after it (HXD1 的状态) — not a model or series (HXD1系列, DF4型),
+        # nor the prefix of an identifier written with spaces around its joiner (HXD1 - 0001)
+        self.bare_model = re.compile(r"(?<![A-Za-z0-9-])(?:HXD\d[A-Z]?|HXN\d|DF\d{1,2}[A-Z]?|SS\d[A-Z]?)(?![A-Za-z0-9-])"
+                                     rf"(?!\s*(?:{alternation(words.model_class_words)}))(?!\s*[{joiners}]\s*\d)")
+        # 多少台HXD3C, 那批SS4G, 所有HXD1: a model name counted or gathered is a type, not a key missing its number
+        self.model_counters = tuple(words.model_counters)
+        # a key-shaped token that is no valid key (ST-5, T-20260102411); not a model or series, nor the
+        # prefix of a key written with spaces around its joiner (as for a bare model name)
+        self.id_shape = re.compile(rf"(?<![A-Za-z0-9])(?:{_PREFIXES})-?[0-9A-Za-z]*\d[0-9A-Za-z]*(?![A-Za-z0-9])"
+                                   rf"(?!\s*(?:{alternation(words.model_class_words)}))(?!\s*[{joiners}]\s*\d)", re.I)
+        # AGV - 22: the number right after an identifier prefix and a spaced joiner belongs to it
+        self.spaced_prefix = re.compile(rf"(?<![A-Za-z0-9])(?:{_PREFIXES})\s*[{joiners}]\s*$", re.I)
+        self.lookalike_number = re.compile(r"(?<![A-Za-z0-9])\d[\d,.]*[OolI][\d,.OolI]*"
+                                           rf"(?=\s*(?:{alternation(words.lookalike_number_units)}))")
+        # W0-20261201, 5T-03: a digit written for a look-alike letter in an identifier's prefix — the key
+        # it resembles is never taken on a guess (design 7.1: ask); the digit → letter readings are data
+        self.digit_as_letter = str.maketrans({w[0]: w[1] for w in words.letter_lookalike_digits})
+        cn_digits = char_class(words.chinese_digits)
+        # 和谐一型零零零一, 东风四B 一二三四: a series said in Chinese and a number read out — a locomotive
+        # whose key cannot be confirmed (never HXD1-0001 on a guess); written digits (复兴号G1234) are not spoken
+        self.spoken_series = re.compile(rf"(?:{alternation(words.spoken_series_names)})\s*(?:型)?\s*[{cn_digits}0-9]{{0,2}}"
+                                        rf"\s*[A-Za-z]?\s*(?:型)?\s*[{cn_digits}](?:\s?[{cn_digits}]){{2,}}")
+        self.spoken_series_gate = frozenset("".join(w[0] for w in words.spoken_series_names))
+        zero = char_class(words.zero_digits)
+        self.bare_number = re.compile(rf"(?<![A-Za-z0-9\-{cn_digits}])(?:\d{{1,12}}|[{zero}][{cn_digits}]{{1,6}}|[{cn_digits}]{{2,6}})"
+                                      rf"(?![A-Za-z0-9\-{cn_digits}])")
+        # what may follow a number that makes it a quantity, a date or a rank rather than an object
+        self.number_continuation = re.compile(rf"\s*(?:[{char_class(words.continuation_characters)}]"
+                                              rf"|{alternation(words.continuation_words)})")
+        self.query_before = re.compile(rf"(?:{alternation(words.query_words_before)})\s*$")
+        self.question_after = re.compile(rf"^\s*(?:{alternation(words.question_words_after)})")
+
+    def joins_identifier(self, text: str, start: int) -> bool:
+        """The number starting at `start` follows an identifier prefix and a joiner written with
+        spaces (AGV - 22, ST - 05): it is that identifier's number, not a bare one."""
+        return start > 0 and text[start - 1] in self.joiners_or_space and \
+            self.spaced_prefix.search(text, max(0, start - _PREFIX_REACH), start) is not None
+
+
+_BY_PACK: dict[int, tuple[object, SuspiciousPatterns]] = {}  # id(pack) -> (pack, its patterns)
+_LOCK = threading.Lock()
+
+
+def suspicious_patterns(pack=None) -> SuspiciousPatterns:  # noqa: ANN001 - a Pack, or None: the default pack
+    """The patterns of `pack`'s number words (default: the default pack), built once per pack object."""
+    if pack is None:
+        # lazy: only this path needs it (a caller without a pipeline), keeps import light; breaks no cycle
+        from nlu.lexicon import default_pack
+
+        pack = default_pack()
+    got = _BY_PACK.get(id(pack))
+    if got is not None and got[0] is pack:
+        return got[1]
+    with _LOCK:
+        got = _BY_PACK.get(id(pack))
+        if got is None or got[0] is not pack:
+            got = _BY_PACK[id(pack)] = (pack, SuspiciousPatterns(number_context(pack.root)))
+        return got[1]
+
+
+def joins_identifier(text: str, start: int, pack=None) -> bool:  # noqa: ANN001
     """The number starting at `start` follows an identifier prefix and a joiner written with
-    spaces (AGV - 22, ST - 05): it is that identifier's number, not a bare one."""
-    return start > 0 and text[start - 1] in _JOINERS + " " and \
-        _SPACED_PREFIX.search(text, max(0, start - _PREFIX_REACH), start) is not None
+    spaces (AGV - 22, ST - 05): it is that identifier's number, not a bare one (`pack`'s
+    joiners; the default pack's when None)."""
+    return suspicious_patterns(pack).joins_identifier(text, start)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +129,11 @@ class Suspicious:
     reason: str  # confusable_script / malformed_identifier / lookalike_prefix / lookalike_number / bare_reference / spoken_identifier
 
 
-def find_suspicious(text: str, valid: Iterable[tuple[int, int]], patterns: Sequence[re.Pattern[str]]) -> list[Suspicious]:
-    """Suspicious tokens of `text` outside the `valid` identifier spans."""
+def find_suspicious(text: str, valid: Iterable[tuple[int, int]], patterns: Sequence[re.Pattern[str]],
+                    pack=None) -> list[Suspicious]:  # noqa: ANN001
+    """Suspicious tokens of `text` outside the `valid` identifier spans (by `pack`'s number
+    words: the default pack's when None)."""
+    sp = suspicious_patterns(pack)
     valid = list(valid)
     out: list[Suspicious] = []
     # characters taken by a valid identifier or an earlier finding: one mask, so each test
@@ -115,34 +159,34 @@ def find_suspicious(text: str, valid: Iterable[tuple[int, int]], patterns: Seque
             for m in pat.finditer(latin):
                 if text[m.start():m.end()] != m.group() and free(*m.span()):
                     found(m.start(), m.end(), "confusable_script")
-    for m in _ID_SHAPE.finditer(text):
-        if free(*m.span()) and not any(p.fullmatch(m.group()) for p in patterns) and not _counted_model(text, m):
+    for m in sp.id_shape.finditer(text):
+        if free(*m.span()) and not any(p.fullmatch(m.group()) for p in patterns) and not _counted_model(text, m, sp.model_counters):
             found(m.start(), m.end(), "malformed_identifier")
-    for m in _BARE_MODEL.finditer(text):
-        if free(*m.span()) and not _counted_model(text, m):
+    for m in sp.bare_model.finditer(text):
+        if free(*m.span()) and not _counted_model(text, m, sp.model_counters):
             found(m.start(), m.end(), "malformed_identifier")
-    if not _SPOKEN_SERIES_GATE.isdisjoint(text):  # (a series name's first character: rare)
-        for m in _SPOKEN_SERIES.finditer(text):
+    if not sp.spoken_series_gate.isdisjoint(text):  # (a series name's first character: rare)
+        for m in sp.spoken_series.finditer(text):
             if free(*m.span()):
                 found(m.start(), m.end(), "spoken_identifier")
     for m in _PREFIX_WITH_DIGIT.finditer(text):
         if not free(*m.span()):
             continue
-        read = m.group("prefix").translate(_DIGIT_AS_LETTER) + m.group("number")
+        read = m.group("prefix").translate(sp.digit_as_letter) + m.group("number")
         if read != m.group() and any(p.fullmatch(read.upper()) for p in patterns):
             found(m.start(), m.end(), "lookalike_prefix")
-    for m in _LOOKALIKE_NUMBER.finditer(text):
+    for m in sp.lookalike_number.finditer(text):
         if free(*m.span()):
             found(m.start(), m.end(), "lookalike_number")
     lead = len(text) - len(text.lstrip())
-    for m in _BARE_NUMBER.finditer(text):
+    for m in sp.bare_number.finditer(text):
         s, e = m.span()
-        if not free(s, e) or _NUMBER_CONTINUATION.match(text, e):
+        if not free(s, e) or sp.number_continuation.match(text, e):
             continue
-        if joins_identifier(text, s):
+        if sp.joins_identifier(text, s):
             continue  # 查 AGV - 22 的位置: an identifier written with spaces, not a bare number
         # (bounded: a query word right before it, a question right after, or nothing before it)
-        if _QUERY_BEFORE.search(text, max(0, s - _QUERY_WINDOW), s) or _QUESTION_AFTER.match(text[e:e + _QUERY_WINDOW]) \
+        if sp.query_before.search(text, max(0, s - _QUERY_WINDOW), s) or sp.question_after.match(text[e:e + _QUERY_WINDOW]) \
                 or s <= lead:
             found(s, e, "bare_reference")
     out.sort(key=lambda x: x.start)

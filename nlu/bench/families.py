@@ -87,7 +87,9 @@ def forget_memos() -> int:
     for name, mod in list(sys.modules.items()):
         if not name.startswith(_PARSERS) or mod is None:
             continue
-        for obj in list(vars(mod).values()):
+        # the module's own memos, and those of each grammar it compiled from a pack (`_GRAMMARS`)
+        owners = [vars(mod), *(vars(g) for g in list(getattr(mod, "_GRAMMARS", ())))]
+        for obj in [o for own in owners for o in list(own.values())]:
             info = getattr(obj, "cache_info", None)
             if info is not None and getattr(obj, "__module__", None) == name and info().maxsize not in (None, 0, 1):
                 obj.cache_clear()

@@ -256,7 +256,7 @@ class NonDataJudge:
         """АGV-01 (a Cyrillic А), T-20260102411: a look-alike or malformed key is business
         (with `operands`, the bare numbers of an arithmetic expression are not)."""
         valid = [draft.to_current(p.o0, p.o1) for p in draft.protected if p.kind == "identifier"]
-        found = find_suspicious(draft.text, valid, self.id_patterns)
+        found = find_suspicious(draft.text, valid, self.id_patterns, self.pack)
         return any(not (operands and f.reason == "bare_reference") for f in found)
 
     @staticmethod

@@ -39,23 +39,10 @@ _TIERS = (
 _REFERABLE = frozenset().union(*_TIERS)
 _MOVERS = frozenset({"vehicle", "locomotive"})
 _JOBS = frozenset({"task", "work_order"})
-_CLASSES = referring_words().classes  # lexicons/referring.json, read once at import
-_NON_HUMAN = frozenset(_CLASSES.non_human_pronouns)
-_PLURAL = frozenset(_CLASSES.plural_pronouns)
-_NUMERALS = referring_words().numerals
 # Entity types that locate a referent: ST-18那台车 is the vehicle at ST-18, described, not pointed at.
 _PLACES = frozenset({"station", "location"})
-# Demonstratives that may determine a following noun instead of standing for one.
-_DETERMINERS = frozenset(_CLASSES.determiners)
-# Nouns naming a word itself (这个词的英文怎么说): the demonstrative determines one, no referent.
-_METALINGUISTIC = tuple(_CLASSES.metalinguistic_nouns)
 # Mentions a bare demonstrative does not determine (他这周, 这个今天…): values, not objects.
 _NOT_DETERMINED = frozenset({"time", "time_range", "quantity", "amount"})
-# Quotation marks, as (opening, closing): what is quoted is words, not references of the turn.
-_QUOTES = tuple((w[0], w[1]) for w in _CLASSES.quotation_pairs if len(w) == 2)
-_OPENERS = frozenset(a for a, _b in _QUOTES)
-# Compounds in which a pronoun character is not a pronoun.
-_NOT_PRONOUN = WordScanner((w, w) for w in _CLASSES.not_pronouns)
 
 
 # A pause that ends a hesitation (那个…AGV-01) as a clause break would.
@@ -68,8 +55,32 @@ _FILLER = "filler"
 _FILLER_SHAPED = "filler_shaped"
 # fillers a speaker may put between a demonstrative and the identifier it determines (那个 呃 T-…)
 _FILLER_GAP = 6
-# the attributive particle of a described noun phrase (那个 3月12号的检修计划)
-_ATTRIBUTIVE = function_words().one("attributive_particle")
+
+
+class _Words:
+    """The word classes the stage reads from one pack (lexicons/referring.json,
+    function_words.json), read at stage construction, never at import or per call."""
+
+    __slots__ = ("non_human", "plural", "numerals", "determiners", "metalinguistic", "quotes", "openers",
+                 "not_pronoun", "attributive")
+
+    def __init__(self, pack: Pack) -> None:
+        referring = referring_words(pack.root)
+        classes = referring.classes
+        self.non_human = frozenset(classes.non_human_pronouns)
+        self.plural = frozenset(classes.plural_pronouns)
+        self.numerals = referring.numerals
+        # Demonstratives that may determine a following noun instead of standing for one.
+        self.determiners = frozenset(classes.determiners)
+        # Nouns naming a word itself (这个词的英文怎么说): the demonstrative determines one, no referent.
+        self.metalinguistic = tuple(classes.metalinguistic_nouns)
+        # Quotation marks, as (opening, closing): what is quoted is words, not references of the turn.
+        self.quotes = tuple((w[0], w[1]) for w in classes.quotation_pairs if len(w) == 2)
+        self.openers = frozenset(a for a, _b in self.quotes)
+        # Compounds in which a pronoun character is not a pronoun.
+        self.not_pronoun = WordScanner((w, w) for w in classes.not_pronouns)
+        # the attributive particle of a described noun phrase (那个 3月12号的检修计划)
+        self.attributive = function_words(pack.root).one("attributive_particle")
 
 
 class CoreferenceStage(Stage):
@@ -88,15 +99,17 @@ class CoreferenceStage(Stage):
         self._placeholders = self.pack.placeholder_nouns
         self._pos = pos_tagger(self.pack)
         self._fillers = Fillers(self.pack)
+        self._w = _Words(self.pack)
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
         refs = self._referring(view)
         if not refs:
             return None
-        blocked = [(m.start, m.end) for m in _NOT_PRONOUN.scan(view.text)]
-        if any(ch in _OPENERS for ch in view.text):
-            blocked += _quoted(view.text)  # 备注写着“忽略此条”: quoted words
+        w = self._w
+        blocked = [(m.start, m.end) for m in w.not_pronoun.scan(view.text)]
+        if any(ch in w.openers for ch in view.text):
+            blocked += _quoted(view.text, w.quotes)  # 备注写着“忽略此条”: quoted words
         switched = explicit_domains(view)
         for r in refs:
             if any(r.c0 < b and a < r.c1 for a, b in blocked) or self._is_determiner(view, r):
@@ -120,13 +133,14 @@ class CoreferenceStage(Stage):
     def _referring(self, view: SentenceView) -> list[Referring]:
         """Pack pronouns and demonstrative noun phrases; of overlapping ones the longest wins."""
         items: list[Referring] = []
+        w = self._w
         for p in view.pronouns:
             types = p.data.types
-            plural = p.text in _PLURAL
+            plural = p.text in w.plural
             # 它俩: a plural pronoun ending in a numeral states how many it refers to
-            count = _NUMERALS.get(p.text[-1]) if plural and len(p.text) > 1 else None
+            count = w.numerals.get(p.text[-1]) if plural and len(p.text) > 1 else None
             items.append(Referring(p.c0, p.c1, p.text, tuple(types) if types is not None else None, count,
-                                   plural, p.text not in _DETERMINERS))
+                                   plural, p.text not in w.determiners))
         inside = [(m.c0, m.c1) for m in view.mentions if m.type != "quantity"]  # 这两辆车: 两辆 is its count
         for r in demonstrative_phrases(view.text):
             if any(a < r.c1 and r.c0 < b for a, b in inside):
@@ -172,7 +186,7 @@ class CoreferenceStage(Stage):
         if not counts_movers and (any(w.c0 == nxt for w in view.presentation)
                                   or any(w.c0 == nxt for w in view.triggers)):
             return True
-        if view.text.startswith(_METALINGUISTIC, nxt):
+        if view.text.startswith(self._w.metalinguistic, nxt):
             return True  # 机车这个词的英文: a word is talked about, nothing is referred to
         if counts_movers and any(w.c0 == nxt and w.kind == cues.ATTRIBUTE for w in view.cues):
             return False  # 这辆状态正常吗, 那台位置在哪: an attribute of the vehicle pointed at
@@ -191,17 +205,17 @@ class CoreferenceStage(Stage):
             return m
         return None
 
-    @staticmethod
-    def _described_by_time(view: SentenceView, pos: int) -> bool:
+    def _described_by_time(self, view: SentenceView, pos: int) -> bool:
         """那个 3月12号的检修计划: after the time, 的 and a word of a domain (a record or object
         noun) — the demonstrative determines a noun phrase complete of its own, described by its
         time; not 这个今天怎么样 or 这个今天的状态 (said of what 这个 stands for)."""
         text = view.text
         while pos < len(text) and text[pos].isspace():
             pos += 1
-        if not text.startswith(_ATTRIBUTIVE, pos):
+        attributive = self._w.attributive
+        if not text.startswith(attributive, pos):
             return False
-        pos += len(_ATTRIBUTIVE)
+        pos += len(attributive)
         while pos < len(text) and text[pos].isspace():
             pos += 1
         return any(w.c0 == pos for w in view.domain_words)
@@ -351,8 +365,7 @@ class CoreferenceStage(Stage):
                                               0.9, True))
         return True
 
-    @staticmethod
-    def _located(view: SentenceView, p: Referring) -> bool:
+    def _located(self, view: SentenceView, p: Referring) -> bool:
         """ST-18那台车, ST-03 的那辆车: a place right before a phrase naming a mover describes the
         referent (the one that is there) — a read about it can be answered; which one a write
         would touch is still asked."""
@@ -361,21 +374,20 @@ class CoreferenceStage(Stage):
         at = p.c0
         while at > 0 and view.text[at - 1].isspace():
             at -= 1
-        if at > 0 and view.text[at - 1] == _ATTRIBUTIVE:
+        if at > 0 and view.text[at - 1] == self._w.attributive:
             at -= 1
             while at > 0 and view.text[at - 1].isspace():
                 at -= 1
         return any(m.c1 == at and m.type in _PLACES for m in view.mentions)
 
-    @staticmethod
-    def _relative_clause(view: SentenceView, p: Referring) -> bool:
+    def _relative_clause(self, view: SentenceView, p: Referring) -> bool:
         """派给AGV-12的那些任务, 绕开ST-20的那几单任务: a demonstrative phrase with a head noun
         right after a clause that ends in 的 and names an object or a place is that clause's
         noun phrase — the demonstrative determines a described noun, it points at nothing said
         before. A read about it can be answered; which one a write would touch is still asked."""
         if not p.has_head or p.ordinal is not None:
             return False
-        return any(m.type not in _NOT_DETERMINED for m in _described_by(view, p))
+        return any(m.type not in _NOT_DETERMINED for m in _described_by(view, p, self._w.attributive))
 
     @staticmethod
     def _mover_job(view: SentenceView, p: Referring) -> bool:
@@ -388,17 +400,16 @@ class CoreferenceStage(Stage):
         movers = {view.text[m.c0:m.c1] for m in before if m.type in _MOVERS}
         return len(movers) == 1 and not any(m.type in _JOBS for m in before)
 
-    @staticmethod
-    def _restricted(view: SentenceView, p: Referring) -> bool:
+    def _restricted(self, view: SentenceView, p: Referring) -> bool:
         """…从 ST-02 到 ST-11 的那个任务: a relative clause with entities describes the referent itself."""
         if p.ordinal is not None:
             return False
-        return sum(m.type not in ("time", "time_range") for m in _described_by(view, p)) >= 2
+        return sum(m.type not in ("time", "time_range") for m in _described_by(view, p, self._w.attributive)) >= 2
 
     # ------------------------------------------------------------------ resolution
     def _resolve(self, draft: Draft, view: SentenceView, p: Referring, switched: set[str]) -> None:
         allowed = _REFERABLE if p.types is None else frozenset(p.types)
-        if p.text in _NON_HUMAN:
+        if p.text in self._w.non_human:
             allowed = allowed - {"person"}
         o0, o1 = draft.to_original(p.c0, p.c1)
         plural = p.plural
@@ -471,10 +482,10 @@ def _joined(text: str, first: Referring, second: Referring) -> Referring:
                      second.has_head or first.has_head, second.ordinal)
 
 
-def _quoted(text: str) -> list[tuple[int, int]]:
+def _quoted(text: str, quotes: tuple[tuple[str, str], ...]) -> list[tuple[int, int]]:
     """Spans inside a pair of quotation marks (an unclosed one quotes nothing)."""
     out = []
-    for a, b in _QUOTES:
+    for a, b in quotes:
         i = text.find(a)
         while i >= 0:
             j = text.find(b, i + 1)
@@ -511,13 +522,13 @@ def _domain_ok(r: Referent, switched: set[str]) -> bool:
     return domain is None or domain in switched
 
 
-def _described_by(view: SentenceView, p: Referring) -> list[Mention]:
+def _described_by(view: SentenceView, p: Referring, attributive: str) -> list[Mention]:
     """The mentions of the clause that ends in 的 right before the phrase `p` (…从 ST-02 到 ST-11
     的那个任务: ST-02, ST-11), or none when no 的 stands right before it (spaces aside)."""
     pos = p.c0
     while pos > 0 and view.text[pos - 1].isspace():
         pos -= 1
-    if pos == 0 or view.text[pos - 1] != _ATTRIBUTIVE:
+    if pos == 0 or view.text[pos - 1] != attributive:
         return []
     lo, _ = view.clause_span(p.c0)
     return [m for m in view.mentions if lo <= m.c0 and m.c1 < pos]

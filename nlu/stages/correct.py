@@ -430,11 +430,20 @@ class CorrectStage(Stage):
 
         self._numerals = _NUMERAL_CHARS | frozenset(load_cleaning_lexicon(p)["numerals"])
         self._single_terms = frozenset(s for t in p.terms for s in t.surfaces if len(s) == 1)
+        # lazy: only this path needs it, keeps import light; breaks no cycle
+        from nlu.values.times import time_grammar
+
+        # the pack's time grammar (with its numerals and quantities), compiled now, not in a call's budget
+        self._times = time_grammar(p)
 
     def warm_up(self) -> None:
         """Load pypinyin, jieba and rapidfuzz now (services call this at start-up; ~1 s once)."""
         _phonetics(self.pack).segmenter()
         from rapidfuzz.distance import Levenshtein  # noqa: F401 - imported by _near on first use
+        # lazy: only this path needs it, keeps import light; breaks no cycle
+        from nlu.values.times import time_grammar
+
+        time_grammar()  # the default pack's too, which a scanner called without a pack reads (nothing more to build for the default pack)
 
     # -- helpers ------------------------------------------------------------------------
     def _meaning_reason(self, wrong: str, right: str, draft: Draft) -> str:
@@ -465,10 +474,8 @@ class CorrectStage(Stage):
             if right[m.start:m.end] in self._time_terms and right[m.start:m.end] not in wrong:
                 return "time_change"
         try:
-            # lazy: only this path needs it, keeps import light; breaks no cycle
-            from nlu.values.times import find_times
-
-            if find_times(right, draft.source.reference_time) and not find_times(wrong, draft.source.reference_time):
+            ref, find_times = draft.source.reference_time, self._times.find_times
+            if find_times(right, ref) and not find_times(wrong, ref):
                 return "time_change"
         except Exception as exc:  # noqa: BLE001 - a value parser problem must not stop correction
             step_failed("correct: time check of a suggestion", exc)

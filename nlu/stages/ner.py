@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from nlu.suspicious import joins_identifier
+from nlu.suspicious import suspicious_patterns
 
 from nlu.draft import Draft, Entity
 from nlu.catalog import lookalike_candidate
@@ -35,7 +35,9 @@ class NerStage(Stage):
         # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.lexicon import default_pack
 
-        self.lookalikes = dict((pack or default_pack()).lookalikes)
+        self.pack = pack or default_pack()
+        self.lookalikes = dict(self.pack.lookalikes)
+        self._suspicious = suspicious_patterns(self.pack)  # the pack's number words, compiled now
 
     def run(self, draft: Draft) -> str | None:
         values = draft.scratch.get("values")
@@ -78,8 +80,7 @@ class NerStage(Stage):
             e.id = f"e{i}"
         return None
 
-    @staticmethod
-    def _bare_reference(draft: Draft, values) -> None:  # noqa: ANN001
+    def _bare_reference(self, draft: Draft, values) -> None:  # noqa: ANN001
         """`查 01`, `3号车`: a bare number standing where an object should be names no object yet."""
         if any(v.kind == "identifier" for v in values):
             return
@@ -89,7 +90,7 @@ class NerStage(Stage):
                 draft.raise_flag("bare_reference")
                 return
             # (AGV - 22: the number of an identifier written with spaces is not bare)
-            if v.kind == "number" and raw.isdigit() and len(raw) <= 3 and not joins_identifier(draft.original, v.o0) \
+            if v.kind == "number" and raw.isdigit() and len(raw) <= 3 and not self._suspicious.joins_identifier(draft.original, v.o0) \
                     and not _CODE_BEFORE.search(draft.original[max(0, v.o0 - 8):v.o0]) \
                     and not _CODE_AFTER.match(draft.original, v.o1):
                 draft.raise_flag("bare_reference")

@@ -27,9 +27,6 @@ PLACES = frozenset({"station", "location", "organization"})
 RESPONSIBLE_OBJECTS = frozenset({"vehicle", "locomotive", "task", "work_order", "station", "organization",
                                  "location", "maintenance_level"})
 LOCATED = frozenset({"vehicle", "locomotive", "task", "work_order", "person", "station"})
-_CAUSERS = frozenset(implied_action_words().dispatch_verbs)  # 派 / 让 / 叫 + mover + 去 …
-_JOINERS = frozenset(function_words().coordinators)  # lexicons/function_words.json, read once at import
-_ATTRIBUTIVE = function_words().one("attributive_particle")
 # the clause breaks after which a described trip's mover may follow (a sentence end closes it)
 _COMMAS = frozenset("，,、；;")
 _DESCRIBED_NOUN = 4  # code points: 那一趟, 那批货
@@ -44,6 +41,10 @@ class RelationStage(Stage):
     def __init__(self, pack: Pack | None = None) -> None:
         self.pack = pack or default_pack()
         self.vocab = vocabulary(self.pack)
+        # the pack's word classes (lexicons/implied_actions.json, function_words.json), read now, not per call
+        self._causers = frozenset(implied_action_words(self.pack.root).dispatch_verbs)  # 派 / 让 / 叫 + mover + 去 …
+        self._joiners = frozenset(function_words(self.pack.root).coordinators)
+        self._attributive = function_words(self.pack.root).one("attributive_particle")
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
@@ -79,8 +80,7 @@ class RelationStage(Stage):
             return []
         return group_of(view, m, types)
 
-    @staticmethod
-    def _subjects_before(view: SentenceView, anchs: list[Anchor], pos: int, lo: int,
+    def _subjects_before(self, view: SentenceView, anchs: list[Anchor], pos: int, lo: int,
                          types: frozenset[str]) -> list[Anchor]:
         """The nearest anchor of `types` before `pos` in the clause, with its coordinated group."""
         cands = [a for a in anchs if lo <= a.c0 and a.c1 <= pos and a.type in types]
@@ -91,14 +91,13 @@ class RelationStage(Stage):
         for a in reversed(cands[:-1]):  # "AGV-01 和 AGV-02 去 ST-05"
             gap = view.text[a.c1:group[0].c0].strip()
             # juxtaposed mentions must share a type; an explicit 和/跟 may join different ones
-            if (gap == "" and a.type == last.type) or gap in _JOINERS:
+            if (gap == "" and a.type == last.type) or gap in self._joiners:
                 group.insert(0, a)
             else:
                 break
         return group
 
-    @staticmethod
-    def _topic_before(view: SentenceView, anchs: list[Anchor], lo: int, types: frozenset[str]) -> list[Anchor]:
+    def _topic_before(self, view: SentenceView, anchs: list[Anchor], lo: int, types: frozenset[str]) -> list[Anchor]:
         """The topic (first anchor of `types`, with its group) of the nearest earlier clause that has one.
 
         A clause that drops its subject (…，不是到 ST-06 / …，由张三负责) continues the earlier topic."""
@@ -107,7 +106,7 @@ class RelationStage(Stage):
             c0, c1 = view.clauses[k]
             inside = [a for a in anchs if c0 <= a.c0 and a.c1 <= c1 and a.type in types]
             if inside:
-                return RelationStage._leading_group(view, inside)
+                return self._leading_group(view, inside)
         return []
 
     @staticmethod
@@ -128,14 +127,13 @@ class RelationStage(Stage):
         neg = negation_before(view, cue.c0, lo) or self._negated_causer(view, subjects[0], lo)
         self._moves(draft, subjects, "origin" if cue.kind == cues.ORIGIN else "destination", objs, cue, neg, out)
 
-    @staticmethod
-    def _negated_causer(view: SentenceView, subject: Anchor, lo: int) -> Word | None:
+    def _negated_causer(self, view: SentenceView, subject: Anchor, lo: int) -> Word | None:
         """别派 AGV-10 去 ST-06 / 不要让小车去: the mover is the object of a causative dispatch
         verb right before it, and a negation of that verb negates the move it causes."""
         k = subject.c0
         while k > lo and view.text[k - 1] == " ":
             k -= 1
-        if k <= lo or view.text[k - 1] not in _CAUSERS:
+        if k <= lo or view.text[k - 1] not in self._causers:
             return None
         return negation_before(view, k - 1, lo)
 
@@ -176,14 +174,13 @@ class RelationStage(Stage):
             return subjects
         return self._topic_before(view, anchs, lo, MOVERS) or self._described_trip(view, anchs, after, hi)
 
-    @staticmethod
-    def _described_trip(view: SentenceView, anchs: list[Anchor], after: int, hi: int) -> list[Anchor]:
+    def _described_trip(self, view: SentenceView, anchs: list[Anchor], after: int, hi: int) -> list[Anchor]:
         """从 ST-03 出发去 ST-10 的那趟，AGV-06 跑完没: a clause that ends in a noun described by
         the trip (的 after its last place) and a comma leaves its mover to the clause after it."""
         text = view.text
         if text[hi - 1:hi] not in _COMMAS:
             return []
-        de = text.rfind(_ATTRIBUTIVE, after, hi)
+        de = text.rfind(self._attributive, after, hi)
         # what the trip describes is a short noun (那趟, 那批货, 任务), no predicate (…的那单取消了，)
         if de < 0 or len(text[de + 1:hi - 1].strip()) > _DESCRIBED_NOUN or \
                 any(de < a.c1 and a.c0 < hi for a in view.actions):
@@ -192,7 +189,7 @@ class RelationStage(Stage):
         if k >= len(view.clauses) or view.clauses[k][0] != hi:
             return []
         c0, c1 = view.clauses[k]
-        return RelationStage._leading_group(view, [a for a in anchs if c0 <= a.c0 and a.c1 <= c1 and a.type in MOVERS])
+        return self._leading_group(view, [a for a in anchs if c0 <= a.c0 and a.c1 <= c1 and a.type in MOVERS])
 
     # ------------------------------------------------------------------ responsible_for
     def _responsible(self, draft: Draft, view: SentenceView, anchs: list[Anchor], cue: Word, out: list) -> None:
@@ -224,14 +221,13 @@ class RelationStage(Stage):
                 out.append(Relation(p.entity_id, "responsible_for", o.entity_id, neg is not None,
                                     self._evidence(draft, *spans), 0.85 if neg else 0.9))
 
-    @staticmethod
-    def _leading_group(view: SentenceView, after: list[Anchor]) -> list[Anchor]:
+    def _leading_group(self, view: SentenceView, after: list[Anchor]) -> list[Anchor]:
         if not after:
             return []
         group = [after[0]]
         for a in after[1:]:
             gap = view.text[group[-1].c1:a.c0].strip()
-            if (gap == "" and a.type == group[0].type) or gap in _JOINERS:
+            if (gap == "" and a.type == group[0].type) or gap in self._joiners:
                 group.append(a)
             else:
                 break

@@ -20,6 +20,7 @@ Flags: `write_without_object` (a write with no object entity and no resolved pro
 from __future__ import annotations
 
 import re
+import threading
 from bisect import bisect_left, bisect_right
 
 from nlu.draft import Argument, Draft, Frame
@@ -49,17 +50,61 @@ from nlu.text.wordscan import WordScanner
 
 OBJECT_TYPES = frozenset({"vehicle", "locomotive", "task", "work_order", "station"})
 PLACE_TYPES = frozenset({"location", "organization"})
-_WORDS = function_words()  # lexicons/function_words.json, read once at import
-STATE_WORDS = frozenset(_WORDS.state_words)
 STATE_TERM_CATEGORIES = frozenset({"vehicle_state", "locomotive_state", "task_state", "work_order_state"})
 MAX_INSTRUMENT = 8
 IMPLICIT_CONFIDENCE = 0.6
-#: the predicate of the implicit frame (查询), also the word route inserts (lexicons/implied_actions.json)
-IMPLIED_QUERY = implied_action_words().one("implied_query_predicate")
 _MERGE_ROLES = frozenset({"actor", "patient", "target", "condition", "location"})
-_RESULT_ENDS = frozenset(_WORDS.result_complements)  # 改成 / 改为 + X: X is the result (target)
-_EXCLUDING = frozenset(_WORDS.excluding_negations)
-_CLAUSE_TAIL = "".join(_WORDS.clause_tail)
+
+
+class SrlWords:
+    """The word classes the stage reads from one pack (lexicons/function_words.json,
+    implied_actions.json): read once per pack (`srl_words`), never at import or per call."""
+
+    __slots__ = ("state_words", "implied_query", "result_ends", "excluding", "clause_tail", "echo_words",
+                 "echo_tails", "echo_tail_chars", "bare_fillers", "list_words")
+
+    def __init__(self, pack: Pack) -> None:
+        words, implied = function_words(pack.root), implied_action_words(pack.root)
+        self.state_words = frozenset(words.state_words)
+        #: the predicate of the implicit frame (查询), also the word route inserts
+        self.implied_query = implied.one("implied_query_predicate")
+        self.result_ends = frozenset(words.result_complements)  # 改成 / 改为 + X: X is the result (target)
+        self.excluding = frozenset(words.excluding_negations)
+        self.clause_tail = "".join(words.clause_tail)
+        self.echo_words = tuple(sorted(implied.echo_confirmations, key=len, reverse=True))
+        self.echo_tails = tuple(sorted((*implied.disposal_perfectives, "一下", "下"), key=len, reverse=True))
+        self.echo_tail_chars = "".join(self.echo_tails)
+        # What a bare "time + identifier" may hold besides its mentions: particles and discourse fillers.
+        self.bare_fillers = WordScanner((w, w) for w in words.bare_fillers)
+        # a list is a presentation word that asks for no chart or table (柱状图 does)
+        self.list_words = frozenset(words.list_presentation)
+
+
+_BY_PACK: dict[int, tuple[Pack, SrlWords]] = {}  # id(pack) -> (pack, its words)
+_LOCK = threading.Lock()
+
+
+def srl_words(pack: Pack | None = None) -> SrlWords:
+    """The stage's word classes of `pack` (default: the default pack), built once per pack object."""
+    pack = pack or default_pack()
+    got = _BY_PACK.get(id(pack))
+    if got is not None and got[0] is pack:
+        return got[1]
+    with _LOCK:
+        got = _BY_PACK.get(id(pack))
+        if got is None or got[0] is not pack:
+            got = _BY_PACK[id(pack)] = (pack, SrlWords(pack))
+        return got[1]
+
+
+def __getattr__(name: str) -> object:
+    """`IMPLIED_QUERY` and `STATE_WORDS` of the default pack, read when first asked for (not at
+    import); a stage reads its own pack's (`srl_words(pack)`)."""
+    if name == "IMPLIED_QUERY":
+        return srl_words().implied_query
+    if name == "STATE_WORDS":
+        return srl_words().state_words
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class SrlStage(Stage):
@@ -81,6 +126,7 @@ class SrlStage(Stage):
             rf"(?P<head>{alternation(counted['heads'])})(?=$|[^\u4e00-\u9fff]|{alternation(counted['closers'])})"
         ) if counted else None
         self.rules = template_rules(self.pack)
+        self._w = srl_words(self.pack)
 
     def warm_up(self) -> None:
         """Compile the state-use rules of every write verb of the pack (`write_uses.compile_for`)."""
@@ -88,6 +134,7 @@ class SrlStage(Stage):
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
+        sw = self._w
         actions = [a for a in view.actions if not not_a_predicate(view, a)]
         actions = sorted(actions + [w for w in implied_actions(view) if not quoted(view.text, w.c0)],
                          key=lambda w: w.c0)
@@ -100,10 +147,10 @@ class SrlStage(Stage):
             cls, write = a.data.action_class, bool(a.data.write)
             if cls == "change_view" and view_change_is_update(view, a):
                 cls, write = "update", True  # 把 WO-… 的负责人换成刘洋: an attribute changed, not a view
-            if cls == "count" and (_presented(view, a) or _chart_after(view, a.c1)):
+            if cls == "count" and (_presented(view, a, sw) or _chart_after(view, sw, a.c1)):
                 # 汇总成饼图 / 汇总上周故障，做成柱状图: the grouped view is asked, not a number
                 cls = "query"
-            elif cls == "explain" and view.presentation and _chart_after(view, a.c1, view.clause_span(a.c0)[1]):
+            elif cls == "explain" and view.presentation and _chart_after(view, sw, a.c1, view.clause_span(a.c0)[1]):
                 # 失败原因分布饼图: the causes are the chart's categories — the chart is asked, not a why
                 cls = "query"
             frames.append(Frame(a.text, cls, [], neg is not None, modality_of(view, a.c0, lo),
@@ -133,7 +180,7 @@ class SrlStage(Stage):
             if not (self._is_question(view) or draft.relations or self._has_state(draft, view)):
                 if not view.mentions:
                     return None
-                if _bare(view):  # 昨天 AGV-01: nothing is asked about the object
+                if _bare(view, sw):  # 昨天 AGV-01: nothing is asked about the object
                     draft.raise_flag("missing_action")
                     return None
                 # 今天要进一车间的机车 / HXD1-0001 修程: objects + an attribute or condition ask implicitly
@@ -141,13 +188,13 @@ class SrlStage(Stage):
             count = asks_how_many(view.text) or \
                 any("count" in w.data and counts(view.text, w.c0, w.c1) for w in view.triggers) or \
                 asks_threshold_count(view, governed_values(view))
-            if count and _chart_after(view, 0):  # 今年每个月大修数量的折线图: a chart of counts is asked
+            if count and _chart_after(view, sw, 0):  # 今年每个月大修数量的折线图: a chart of counts is asked
                 count = False
             if count and self.rules.asks_measured_value(view):  # 平均电量多少: a value is read, nothing counted
                 count = False
             cls = "compare" if asks_comparison(view) or compares_counts(view.text) else "count" if count else "query"
             confidence = IMPLICIT_CONFIDENCE if not draft.relations or self._is_question(view) else 0.5
-            frames.append(Frame(IMPLIED_QUERY, cls, [], False, None, confidence, False))
+            frames.append(Frame(sw.implied_query, cls, [], False, None, confidence, False))
             positions.append(0)
             implicit = True
         draft.scratch[SRL_IMPLICIT] = implicit
@@ -175,7 +222,7 @@ class SrlStage(Stage):
         if deadline is not None:
             deadline.check()  # frames found; the arguments of a long text are the other half
         # 改成 ST-09 / (AGV-09) 回 ST-01 待命: the place right after a result or a move is the target
-        result_ends = {a.c1 for a in actions if a.text[-1:] in _RESULT_ENDS or moves_to(a)}
+        result_ends = {a.c1 for a in actions if a.text[-1:] in sw.result_ends or moves_to(a)}
         any_write = any(f.write for f in frames)  # asked per anchor below: once, not per anchor
         for anc in anchors(draft, view):
             if anc.entity_id is not None and anc.entity_id in consumed:
@@ -212,7 +259,7 @@ class SrlStage(Stage):
             items.sort(key=lambda x: x[0])
             frame.arguments = _merge([a for _, a in items])
         if not implicit and len(frames) >= 2:
-            _carry_objects(draft, view, frames, positions)
+            _carry_objects(draft, view, frames, positions, sw)
         draft.frames.extend(f for f in frames if id(f) not in pasted)
 
         for frame, a in zip(frames, actions if not implicit else []):
@@ -228,7 +275,7 @@ class SrlStage(Stage):
         for frame in frames:
             if frame.write and not frame.negated and not self._has_object(frame):
                 draft.raise_flag("write_without_object")
-            elif frame.write and not frame.negated and frame.predicate[-1:] in _RESULT_ENDS and \
+            elif frame.write and not frame.negated and frame.predicate[-1:] in sw.result_ends and \
                     frame.action_class == "update" and not any(a.role == "patient" for a in frame.arguments):
                 draft.raise_flag("write_without_object")  # 改成 C5修: the new value, but changed on what?
             elif frame.write and not frame.negated and self._only_excepted(frame):
@@ -250,8 +297,7 @@ class SrlStage(Stage):
         return k if k >= 0 else 0
 
     # ------------------------------------------------------------------ roles
-    @staticmethod
-    def _excluded(view: SentenceView, anc: Anchor, any_write: bool) -> Word | None:
+    def _excluded(self, view: SentenceView, anc: Anchor, any_write: bool) -> Word | None:
         """A clause of its own, 不要 + X (+ 的), after an earlier clause of a non-write frame."""
         if any_write:
             return None
@@ -261,10 +307,10 @@ class SrlStage(Stage):
         text = view.text
         k = view.last_negation_index(anc.c0)
         neg = view.negations[k] if k >= 0 else None
-        if neg is None or neg.text not in _EXCLUDING or neg.c0 < lo or text[lo:neg.c0].strip() or \
+        if neg is None or neg.text not in self._w.excluding or neg.c0 < lo or text[lo:neg.c0].strip() or \
                 not view.blank(neg.c1, anc.c0):
             return None
-        if text[anc.c1:hi].strip(_CLAUSE_TAIL):
+        if text[anc.c1:hi].strip(self._w.clause_tail):
             return None
         return neg
 
@@ -363,8 +409,9 @@ class SrlStage(Stage):
 
     def _states(self, draft: Draft, view: SentenceView):
         seen: set[tuple[int, int]] = set()
+        state_words = self._w.state_words
         for w in view.cues:
-            if w.kind == cues.ATTRIBUTE and w.text in STATE_WORDS:
+            if w.kind == cues.ATTRIBUTE and w.text in state_words:
                 seen.add((w.c0, w.c1))
                 yield (w.c0, w.c1), w.text
         for t in draft.terms:
@@ -406,11 +453,9 @@ class SrlStage(Stage):
 
 _CARRIED_TYPES = frozenset({"vehicle", "locomotive"})  # a topic a chain of clauses is said about
 _OBJECT_KINDS = frozenset({"vehicle", "locomotive", "task", "work_order", "station", "location"})
-_ECHO_WORDS = tuple(sorted(implied_action_words().echo_confirmations, key=len, reverse=True))
-_ECHO_TAILS = tuple(sorted((*implied_action_words().disposal_perfectives, "一下", "下"), key=len, reverse=True))
 
 
-def _carry_objects(draft: Draft, view: SentenceView, frames: list[Frame], positions: list[int]) -> None:
+def _carry_objects(draft: Draft, view: SentenceView, frames: list[Frame], positions: list[int], words: SrlWords) -> None:
     """A write frame with no object of its own that continues an earlier write of the turn takes
     that write's object, so it is not read as a write on nothing:
 
@@ -440,17 +485,17 @@ def _carry_objects(draft: Draft, view: SentenceView, frames: list[Frame], positi
             if m.id in own and g0 <= m.c0 and m.c1 <= pos:
                 gap[m.c0 - g0:m.c1 - g0] = " " * (m.c1 - m.c0)
         core = "".join(gap).strip(" \t，,。、…~～")
-        for t in _ECHO_TAILS:
+        for t in words.echo_tails:
             if core.startswith(t):
                 core = core[len(t):]
                 break
         while True:
             core = core.strip(" \t，,。、…~～")
-            w = next((w for w in _ECHO_WORDS if core.startswith(w)), None)
+            w = next((w for w in words.echo_words if core.startswith(w)), None)
             if w is None:
                 break
             core = core[len(w):]
-        rest = text[pos + len(f.predicate):view.clause_span(pos)[1]].strip(" \t，,。！!~～" + "".join(_ECHO_TAILS))
+        rest = text[pos + len(f.predicate):view.clause_span(pos)[1]].strip(" \t，,。！!~～" + words.echo_tail_chars)
         if not core and f.predicate in prev.predicate + text[ppos + len(prev.predicate):ppos + len(prev.predicate) + 1] \
                 and not rest:
             carried = [a for a in prev.arguments if a.role in ("patient", "target")]
@@ -463,26 +508,22 @@ def _carry_objects(draft: Draft, view: SentenceView, frames: list[Frame], positi
             f.arguments = _merge([*carried, *f.arguments])
 
 
-# What a bare "time + identifier" may hold besides its mentions: particles and discourse fillers.
-_BARE_FILLERS = WordScanner((w, w) for w in _WORDS.bare_fillers)
-# a list is a presentation word that asks for no chart or table (柱状图 does)
-_LIST_WORDS = frozenset(_WORDS.list_presentation)
 
 
-def _bare(view: SentenceView) -> bool:
+def _bare(view: SentenceView, words: SrlWords) -> bool:
     """Only mentions, pronouns, class nouns (AGV, 机车), fillers and punctuation: nothing is asked.
     Any other domain word is an attribute (修程, 电量) and asks about the object."""
     covered = bytearray(len(view.text))
     spans = [(m.c0, m.c1) for m in view.mentions] + [(w.c0, w.c1) for w in view.domain_words if w.text.upper() in CLASS_NOUNS] + \
-        [(w.c0, w.c1) for w in view.pronouns] + [(m.start, m.end) for m in _BARE_FILLERS.scan(view.text)]
+        [(w.c0, w.c1) for w in view.pronouns] + [(m.start, m.end) for m in words.bare_fillers.scan(view.text)]
     for a, b in spans:
         covered[a:b] = b"\x01" * (b - a)
     return all(covered[i] or not (ch.isalnum()) for i, ch in enumerate(view.text))
 
 
-def _chart_after(view: SentenceView, pos: int, end: int | None = None) -> bool:
+def _chart_after(view: SentenceView, words: SrlWords, pos: int, end: int | None = None) -> bool:
     """A chart or table word (柱状图, 折线图, 表格 …) after `pos` (and before `end`): the sentence asks for a view."""
-    return any(p.c0 >= pos and (end is None or p.c1 <= end) and p.text not in _LIST_WORDS for p in view.presentation)
+    return any(p.c0 >= pos and (end is None or p.c1 <= end) and p.text not in words.list_words for p in view.presentation)
 
 
 _READ_CLASSES = frozenset({"query", "count", "compare"})
@@ -501,11 +542,11 @@ def _presented_read(frames: list[Frame], positions: list[int], w: Word, implicit
     return next((i for i in range(k - 1, -1, -1) if frames[i].action_class in _READ_CLASSES), None)
 
 
-def _presented(view: SentenceView, a: Word) -> bool:
+def _presented(view: SentenceView, a: Word, words: SrlWords) -> bool:
     """统计成表格 / 汇总为饼图: the count verb's result is a presentation word."""
     j = a.c1
     text = view.text
-    if j >= len(text) or text[j] not in _RESULT_ENDS:
+    if j >= len(text) or text[j] not in words.result_ends:
         return False
     j += 1
     while j < len(text) and text[j].isspace():

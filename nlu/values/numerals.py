@@ -27,48 +27,16 @@ as a whole is None):
 from __future__ import annotations
 
 import re
+import threading
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from functools import lru_cache
+from types import SimpleNamespace
 
-from .vocabulary import fold, vocabulary
+from .vocabulary import ValueVocabulary, folder, vocabulary
 
-__all__ = ["NUMERAL_CHARS", "NUMERAL_RE", "parse_number", "parse_folded", "CN_DIGITS", "format_decimal", "finite_quotient"]
-
-_V = vocabulary()
-# digit characters -> value (folded forms: a traditional 兩 / 萬 is read as 两 / 万)
-CN_DIGITS: dict[str, int] = _V.digits
-_SMALL_UNITS: dict[str, int] = _V.small_units
-_BIG_UNITS: dict[str, int] = _V.big_units
-_ZEROS = _V.zeros
-_TWO = _V.two
-_POINT = _V.point
-_TEN_THOUSAND = next(k for k, v in _BIG_UNITS.items() if v == 10_000)
-_HUNDRED_MILLION = next(k for k, v in _BIG_UNITS.items() if v == 100_000_000)
-_HUNDRED_MILLION_CHAR = _HUNDRED_MILLION
-_CN_DIGIT_CLASS = "".join(CN_DIGITS)
-_CN_UNIT_CLASS = "".join(_SMALL_UNITS) + "".join(_BIG_UNITS)
-_TENS_TABLE = str.maketrans(_V.tens)
-_TENS_CHARS = frozenset(_V.tens)
-_SEPS = "".join(sorted(_V.thousands))
-#: every character that can be part of a numeral (Arabic digits, separators, Chinese forms)
-NUMERAL_CHARS: frozenset[str] = frozenset("0123456789." + _SEPS + _POINT + _CN_DIGIT_CLASS + _CN_UNIT_CLASS)
-
-_SEP_CLASS = re.escape(_SEPS)
-_ARABIC = rf"\d{{1,3}}(?:[{_SEP_CLASS}]\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?"
-_CN_ANY = f"[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]"
-_CN_FRAC = f"{_POINT}[{_CN_DIGIT_CLASS}]+(?![{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}])"
-#: candidate numeral runs; validate each with ``parse_number`` (a run may not be a number).
-#: Plainly ``(?:ARABIC)(?:[UNIT](?:\d+|[DIGIT UNIT]*))*|CN_ANY+(?:FRAC)?``; spelled to open with
-#: one class, so the regex engine skips to a possible first character by itself (a
-#: lookbehind on that character then picks the branch: an Arabic digit or a Chinese one).
-NUMERAL_RE: re.Pattern[str] = re.compile(
-    rf"[\d{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}](?:"
-    rf"(?<=\d)(?:\d*(?:,\d{{3}})+(?:\.\d+)?|\d*(?:\.\d+)?)(?:[{_CN_UNIT_CLASS}](?:\d+|[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]*))*"
-    rf"|(?<=[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]){_CN_ANY}*(?:{_CN_FRAC})?)"
-)
-_ARABIC_FULL = re.compile(rf"(?:{_ARABIC})\Z")
-_TOKEN_RE = re.compile(rf"{_ARABIC}|[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]")
+__all__ = ["NUMERAL_CHARS", "NUMERAL_RE", "parse_number", "parse_folded", "CN_DIGITS", "format_decimal", "finite_quotient",
+           "numeral_grammar"]
 
 
 def format_decimal(d: Decimal) -> str:
@@ -95,31 +63,6 @@ def finite_quotient(num: Decimal, den: Decimal) -> Decimal | None:
 
 class _Bad(Exception):
     pass
-
-
-def _tokens(s: str) -> list[tuple[str, object]]:
-    out: list[tuple[str, object]] = []
-    pos = 0
-    for m in _TOKEN_RE.finditer(s):
-        if m.start() != pos:
-            raise _Bad
-        t = m.group()
-        pos = m.end()
-        if t[0].isdigit():
-            out.append(("a", "".join(c for c in t if c not in _SEPS)))  # Arabic run, kept as text
-        elif t in _ZEROS:
-            out.append(("z", 0))
-        elif t in CN_DIGITS:
-            out.append(("d", CN_DIGITS[t]))
-        elif t in _SMALL_UNITS:
-            out.append(("u", _SMALL_UNITS[t]))
-        elif t == _TEN_THOUSAND and out and out[-1] == ("U", 10_000):
-            out[-1] = ("U", 100_000_000)  # 万万 is an old way to say 亿: 四万万 = 400000000
-        else:
-            out.append(("U", _BIG_UNITS[t]))
-    if pos != len(s):
-        raise _Bad
-    return out
 
 
 def _section(toks: list[tuple[str, object]], first: bool) -> tuple[Decimal, bool]:
@@ -246,84 +189,203 @@ def _below(toks: list[tuple[str, object]], limit: int, first: bool) -> Decimal:
     return value
 
 
-def _digit_string(s: str) -> Decimal | None:
-    if any(c in _TWO for c in s):
-        return None
-    digits = [CN_DIGITS[c] for c in s]
-    if len(digits) == 2 and all(d != 0 for d in digits):
-        return None  # 三五 / 七八: approximation, not a number
-    return Decimal("".join(str(d) for d in digits))
+def _build(v: ValueVocabulary) -> SimpleNamespace:
+    """The numeral grammar of one value vocabulary: its tables, patterns and parser (the
+    module's functions and constants, compiled once per pack by `numeral_grammar`)."""
+    fold = folder(v)
+    _V = v
+    # digit characters -> value (folded forms: a traditional 兩 / 萬 is read as 两 / 万)
+    CN_DIGITS: dict[str, int] = _V.digits
+    _SMALL_UNITS: dict[str, int] = _V.small_units
+    _BIG_UNITS: dict[str, int] = _V.big_units
+    _ZEROS = _V.zeros
+    _TWO = _V.two
+    _POINT = _V.point
+    _TEN_THOUSAND = next(k for k, v in _BIG_UNITS.items() if v == 10_000)
+    _HUNDRED_MILLION = next(k for k, v in _BIG_UNITS.items() if v == 100_000_000)
+    _HUNDRED_MILLION_CHAR = _HUNDRED_MILLION
+    _CN_DIGIT_CLASS = "".join(CN_DIGITS)
+    _CN_UNIT_CLASS = "".join(_SMALL_UNITS) + "".join(_BIG_UNITS)
+    _TENS_TABLE = str.maketrans(_V.tens)
+    _TENS_CHARS = frozenset(_V.tens)
+    _SEPS = "".join(sorted(_V.thousands))
+    #: every character that can be part of a numeral (Arabic digits, separators, Chinese forms)
+    NUMERAL_CHARS: frozenset[str] = frozenset("0123456789." + _SEPS + _POINT + _CN_DIGIT_CLASS + _CN_UNIT_CLASS)
+
+    _SEP_CLASS = re.escape(_SEPS)
+    _ARABIC = rf"\d{{1,3}}(?:[{_SEP_CLASS}]\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?"
+    _CN_ANY = f"[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]"
+    _CN_FRAC = f"{_POINT}[{_CN_DIGIT_CLASS}]+(?![{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}])"
+    #: candidate numeral runs; validate each with ``parse_number`` (a run may not be a number).
+    #: Plainly ``(?:ARABIC)(?:[UNIT](?:\d+|[DIGIT UNIT]*))*|CN_ANY+(?:FRAC)?``; spelled to open with
+    #: one class, so the regex engine skips to a possible first character by itself (a
+    #: lookbehind on that character then picks the branch: an Arabic digit or a Chinese one).
+    NUMERAL_RE: re.Pattern[str] = re.compile(
+        rf"[\d{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}](?:"
+        rf"(?<=\d)(?:\d*(?:,\d{{3}})+(?:\.\d+)?|\d*(?:\.\d+)?)(?:[{_CN_UNIT_CLASS}](?:\d+|[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]*))*"
+        rf"|(?<=[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]){_CN_ANY}*(?:{_CN_FRAC})?)"
+    )
+    _ARABIC_FULL = re.compile(rf"(?:{_ARABIC})\Z")
+    _TOKEN_RE = re.compile(rf"{_ARABIC}|[{_CN_DIGIT_CLASS}{_CN_UNIT_CLASS}]")
+
+    def _tokens(s: str) -> list[tuple[str, object]]:
+        out: list[tuple[str, object]] = []
+        pos = 0
+        for m in _TOKEN_RE.finditer(s):
+            if m.start() != pos:
+                raise _Bad
+            t = m.group()
+            pos = m.end()
+            if t[0].isdigit():
+                out.append(("a", "".join(c for c in t if c not in _SEPS)))  # Arabic run, kept as text
+            elif t in _ZEROS:
+                out.append(("z", 0))
+            elif t in CN_DIGITS:
+                out.append(("d", CN_DIGITS[t]))
+            elif t in _SMALL_UNITS:
+                out.append(("u", _SMALL_UNITS[t]))
+            elif t == _TEN_THOUSAND and out and out[-1] == ("U", 10_000):
+                out[-1] = ("U", 100_000_000)  # 万万 is an old way to say 亿: 四万万 = 400000000
+            else:
+                out.append(("U", _BIG_UNITS[t]))
+        if pos != len(s):
+            raise _Bad
+        return out
+
+    def _digit_string(s: str) -> Decimal | None:
+        if any(c in _TWO for c in s):
+            return None
+        digits = [CN_DIGITS[c] for c in s]
+        if len(digits) == 2 and all(d != 0 for d in digits):
+            return None  # 三五 / 七八: approximation, not a number
+        return Decimal("".join(str(d) for d in digits))
+
+    def parse_number(s: str) -> Decimal | None:
+        """Parse a whole numeral string; ``None`` when it is not (unambiguously) a number.
+
+        Read as written after folding (traditional 萬 / 點 / 負 and full-width digits read like
+        their plain forms); a leading minus word or sign makes it negative."""
+        if not s:
+            return None
+        return _parse(fold(s).strip())
+
+    def parse_folded(s: str) -> Decimal | None:
+        """`parse_number` of a string already folded and stripped (the scanners fold the whole
+        text once)."""
+        return _parse(s)
+
+    @lru_cache(maxsize=8192)  # pure, and the same few numerals (一, 两台, 30, 2026) recur in every turn
+    def _parse(s: str) -> Decimal | None:
+        if not s:
+            return None
+        if _TENS_CHARS.intersection(s):
+            return _parse(s.translate(_TENS_TABLE))  # 廿三 = 二十三, 六百卅二 = 六百三十二
+        for sign in _V.minus:
+            if s.startswith(sign):
+                v = _parse(s[len(sign):].lstrip())
+                return None if v is None or v == 0 else -v
+        if _ARABIC_FULL.match(s):
+            try:
+                return Decimal("".join(c for c in s if c not in _SEPS))
+            except InvalidOperation:  # pragma: no cover
+                return None
+        # Chinese decimal point: integer part, 点, digit-by-digit fraction
+        if _POINT in s:
+            head, _, frac = s.partition(_POINT)
+            if len(frac) > 1 and frac[-1] in _BIG_UNITS and _POINT not in frac:
+                # 七点八万 = 7.8万, 四点零五亿 (as 1.2亿): the decimal, then its multiplier
+                mult = _BIG_UNITS[frac[-1]]
+                if len(frac) > 2 and frac[-2] == _TEN_THOUSAND and frac[-1] == _HUNDRED_MILLION_CHAR:
+                    mult, frac = mult * 10_000, frac[:-1]  # 万亿
+                d = _parse(head + _POINT + frac[:-1])
+                if d is None or head.isascii() and frac[:-1].isascii():
+                    return None
+                return (d * mult).normalize() if d * mult != (d * mult).to_integral_value() else Decimal(int(d * mult))
+            if head and frac.isascii() and frac.isdigit():
+                # 二百点45, 零點85: Arabic figures after a Chinese point; with an hour before it
+                # (十点30) it may be a clock, so only a zero or a head above 24 is read
+                iv = _parse(head)
+                if iv is None or iv != iv.to_integral_value() or iv < 0 or 0 < iv <= 24:
+                    return None
+                return Decimal(f"{int(iv)}.{frac}")
+            if not head or not frac or any(c not in CN_DIGITS or c in _TWO for c in frac):
+                return None
+            if head in _TWO:
+                return None  # 两点零五 is a clock time said aloud, not 2.05
+            iv = _parse(head)
+            if iv is None or iv != iv.to_integral_value() or iv < 0:
+                return None
+            return Decimal(f"{int(iv)}." + "".join(str(CN_DIGITS[c]) for c in frac))
+        if len(s) > 1 and s[-1] in _TWO:
+            return None  # 两 counts only before a unit or alone: 三十两 is 30 两 (a weight), not 32
+        if all(c in CN_DIGITS for c in s):
+            if len(s) == 1:
+                return Decimal(CN_DIGITS[s])
+            return _digit_string(s)
+        try:
+            toks = _tokens(s)
+            if not any(k in "uU" for k, _ in toks):
+                return None  # e.g. "3五": mixed digits without units
+            v = _below(toks, 10 ** 16, True)
+            return Decimal(int(v)) if v == v.to_integral_value() else v
+        except (_Bad, InvalidOperation):
+            return None
+
+    return SimpleNamespace(**{k: x for k, x in locals().items() if k not in ("v",)})
 
 
-def parse_number(s: str) -> Decimal | None:
+_GRAMMARS: list[SimpleNamespace] = []  # every one built (the bench's memo reset empties their memos)
+_BY_ROOT: dict[object, SimpleNamespace] = {}  # a pack root (None: the default) -> its grammar
+_BY_VOCABULARY: dict[int, tuple[ValueVocabulary, SimpleNamespace]] = {}
+_LOCK = threading.RLock()
+
+
+def numeral_grammar(pack=None) -> SimpleNamespace:  # noqa: ANN001 - a Pack, or None: the default pack
+    """The numeral grammar of `pack`'s ``values.json`` (default: the default pack's), built on
+    first use, once per pack file; never at import."""
+    root = None if pack is None else pack.root
+    g = _BY_ROOT.get(root)
+    if g is None:
+        with _LOCK:
+            g = _BY_ROOT.get(root)
+            if g is None:
+                g = _BY_ROOT[root] = numeral_grammar_of(vocabulary(root))
+    return g
+
+
+def numeral_grammar_of(v: ValueVocabulary) -> SimpleNamespace:
+    """The numeral grammar of the value vocabulary `v`, built once per vocabulary (the other
+    value scanners build on it)."""
+    got = _BY_VOCABULARY.get(id(v))
+    if got is None or got[0] is not v:
+        with _LOCK:
+            got = _BY_VOCABULARY.get(id(v))
+            if got is None or got[0] is not v:
+                got = _BY_VOCABULARY[id(v)] = (v, _build(v))
+                _GRAMMARS.append(got[1])
+    return got[1]
+
+
+def parse_number(s: str, pack=None) -> Decimal | None:  # noqa: ANN001
     """Parse a whole numeral string; ``None`` when it is not (unambiguously) a number.
 
     Read as written after folding (traditional 萬 / 點 / 負 and full-width digits read like
-    their plain forms); a leading minus word or sign makes it negative."""
-    if not s:
-        return None
-    return _parse(fold(s).strip())
+    their plain forms); a leading minus word or sign makes it negative. By `pack`'s numeral
+    characters (the default pack's when None)."""
+    return numeral_grammar(pack).parse_number(s)
 
 
-def parse_folded(s: str) -> Decimal | None:
+def parse_folded(s: str, pack=None) -> Decimal | None:  # noqa: ANN001
     """`parse_number` of a string already folded and stripped (the scanners fold the whole
     text once)."""
-    return _parse(s)
+    return numeral_grammar(pack).parse_folded(s)
 
 
-@lru_cache(maxsize=8192)  # pure, and the same few numerals (一, 两台, 30, 2026) recur in every turn
-def _parse(s: str) -> Decimal | None:
-    if not s:
-        return None
-    if _TENS_CHARS.intersection(s):
-        return _parse(s.translate(_TENS_TABLE))  # 廿三 = 二十三, 六百卅二 = 六百三十二
-    for sign in _V.minus:
-        if s.startswith(sign):
-            v = _parse(s[len(sign):].lstrip())
-            return None if v is None or v == 0 else -v
-    if _ARABIC_FULL.match(s):
-        try:
-            return Decimal("".join(c for c in s if c not in _SEPS))
-        except InvalidOperation:  # pragma: no cover
-            return None
-    # Chinese decimal point: integer part, 点, digit-by-digit fraction
-    if _POINT in s:
-        head, _, frac = s.partition(_POINT)
-        if len(frac) > 1 and frac[-1] in _BIG_UNITS and _POINT not in frac:
-            # 七点八万 = 7.8万, 四点零五亿 (as 1.2亿): the decimal, then its multiplier
-            mult = _BIG_UNITS[frac[-1]]
-            if len(frac) > 2 and frac[-2] == _TEN_THOUSAND and frac[-1] == _HUNDRED_MILLION_CHAR:
-                mult, frac = mult * 10_000, frac[:-1]  # 万亿
-            d = _parse(head + _POINT + frac[:-1])
-            if d is None or head.isascii() and frac[:-1].isascii():
-                return None
-            return (d * mult).normalize() if d * mult != (d * mult).to_integral_value() else Decimal(int(d * mult))
-        if head and frac.isascii() and frac.isdigit():
-            # 二百点45, 零點85: Arabic figures after a Chinese point; with an hour before it
-            # (十点30) it may be a clock, so only a zero or a head above 24 is read
-            iv = _parse(head)
-            if iv is None or iv != iv.to_integral_value() or iv < 0 or 0 < iv <= 24:
-                return None
-            return Decimal(f"{int(iv)}.{frac}")
-        if not head or not frac or any(c not in CN_DIGITS or c in _TWO for c in frac):
-            return None
-        if head in _TWO:
-            return None  # 两点零五 is a clock time said aloud, not 2.05
-        iv = _parse(head)
-        if iv is None or iv != iv.to_integral_value() or iv < 0:
-            return None
-        return Decimal(f"{int(iv)}." + "".join(str(CN_DIGITS[c]) for c in frac))
-    if len(s) > 1 and s[-1] in _TWO:
-        return None  # 两 counts only before a unit or alone: 三十两 is 30 两 (a weight), not 32
-    if all(c in CN_DIGITS for c in s):
-        if len(s) == 1:
-            return Decimal(CN_DIGITS[s])
-        return _digit_string(s)
-    try:
-        toks = _tokens(s)
-        if not any(k in "uU" for k, _ in toks):
-            return None  # e.g. "3五": mixed digits without units
-        v = _below(toks, 10 ** 16, True)
-        return Decimal(int(v)) if v == v.to_integral_value() else v
-    except (_Bad, InvalidOperation):
-        return None
+def __getattr__(name: str) -> object:
+    """The default pack's tables and patterns (`NUMERAL_RE`, `NUMERAL_CHARS`, `CN_DIGITS` …),
+    compiled when first asked for, not at import; a pipeline reads its pack's (`numeral_grammar(pack)`)."""
+    if not name.startswith("__"):
+        g = numeral_grammar()
+        if name in vars(g):
+            return getattr(g, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

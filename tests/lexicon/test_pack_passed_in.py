@@ -24,8 +24,7 @@ STILL_READ_AT_IMPORT = frozenset({
     "nlu.decision.rules", "nlu.semantics.comparators", "nlu.semantics.constructions", "nlu.semantics.domains",
     "nlu.semantics.negation", "nlu.semantics.questions", "nlu.semantics.referring", "nlu.semantics.repair_constituents",
     "nlu.semantics.self_repair", "nlu.semantics.view", "nlu.semantics.write_intent", "nlu.semantics.write_risk",
-    "nlu.stages.coreference", "nlu.stages.protect", "nlu.stages.relation", "nlu.stages.route", "nlu.stages.srl",
-    "nlu.suspicious", "nlu.values.numerals", "nlu.values.quantities", "nlu.values.times",
+    "nlu.stages.protect", "nlu.stages.route",
 })
 
 _PROBE = r'''
@@ -147,3 +146,58 @@ def test_the_clean_stage_alone_reads_the_pack_it_is_given(changed_pack):
     assert [e.replacement for e in clean_edits("乾", changed_pack)] == ["干"]
     assert clean_edits("乾") == []
     assert CleanStage(pack=changed_pack).pack is changed_pack
+
+
+@pytest.fixture(scope="module")
+def words_pack(tmp_path_factory):  # noqa: ANN201 - a Pack
+    """A copy of the shipped pack with one more word in a class each of the modules that used
+    to compile their words at import reads: a day word, a coordinator, a state word, a query
+    word before a bare number, a plural pronoun."""
+    from nlu.lexicon import load_pack, write_manifest
+    from nlu.lexicon.loader import shipped_root
+
+    root = tmp_path_factory.mktemp("words") / "lexicons"
+    shutil.copytree(shipped_root(), root)
+
+    def edit(name, change):  # noqa: ANN001, ANN202
+        path = root / name
+        data = json.loads(path.read_text("utf-8"))
+        change(data)
+        path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", "utf-8")
+
+    edit("values.json", lambda d: d["time"]["dayWords"].update({"大大后天": 4}))
+    edit("function_words.json", lambda d: (d["classes"]["coordinators"]["words"].append("外加"),
+                                           d["classes"]["stateWords"]["words"].append("歇着")))
+    edit("number_context.json", lambda d: d["classes"]["queryWordsBefore"]["words"].append("瞧瞧"))
+    edit("referring.json", lambda d: d["classes"]["pluralPronouns"]["words"].append("它仨"))
+    write_manifest(root)
+    return load_pack(root, use_cache=False)
+
+
+def test_the_stages_that_compiled_words_at_import_read_the_pack_they_are_given(words_pack):
+    from nlu.stages.coreference import CoreferenceStage
+    from nlu.stages.relation import RelationStage
+    from nlu.stages.srl import SrlStage, srl_words
+
+    assert "外加" in RelationStage(pack=words_pack)._joiners and "外加" not in RelationStage()._joiners
+    assert "歇着" in SrlStage(pack=words_pack)._w.state_words and "歇着" not in srl_words().state_words
+    assert "它仨" in CoreferenceStage(pack=words_pack)._w.plural and "它仨" not in CoreferenceStage()._w.plural
+    assert srl_words(words_pack) is srl_words(words_pack)  # compiled once per pack
+
+
+def test_the_value_and_suspicious_scanners_read_the_pack_they_are_given(words_pack):
+    from datetime import datetime
+
+    from nlu.suspicious import find_suspicious, suspicious_patterns
+    from nlu.values.numerals import numeral_grammar
+    from nlu.values.times import SHANGHAI, find_times, time_grammar
+
+    ref = datetime(2026, 3, 16, 9, 30, tzinfo=SHANGHAI)
+    theirs = find_times("大大后天", ref, pack=words_pack)
+    assert [(t.text, t.canonical_value[:10]) for t in theirs] == [("大大后天", "2026-03-20")]
+    assert [t.text for t in find_times("大大后天", ref)] == ["大后天"]
+    assert time_grammar(words_pack) is not time_grammar() and numeral_grammar(words_pack) is not numeral_grammar()
+    ids = [p.pattern for p in words_pack.identifier_patterns]
+    assert [s.reason for s in find_suspicious("瞧瞧 01", [], ids, words_pack)] == ["bare_reference"]
+    assert find_suspicious("瞧瞧 01", [], ids) == []
+    assert suspicious_patterns(words_pack) is suspicious_patterns(words_pack)
