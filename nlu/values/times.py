@@ -616,7 +616,9 @@ def _build(v: ValueVocabulary, root: Path | None, units_file: Path) -> SimpleNam
 
     _UNREAD_AFTER = frozenset(_V.tens)  # numerals the time patterns do not read (whole or unresolved)
     # a numeral and a day marker right after a month: a day written after it (whatever the numeral)
-    _UNREAD_DAY = re.compile(rf"[0-9{re.escape(''.join(sorted(NUMERAL_CHARS | _UNREAD_AFTER)))}]+[{_RI_HAO}]")
+    # (a day number closed by 日/号, or glued to a code: 上个月14A, 3月十四B — the day was not read,
+    # so no month either)
+    _UNREAD_DAY = re.compile(rf"[0-9{re.escape(''.join(sorted(NUMERAL_CHARS | _UNREAD_AFTER)))}]+(?:[{_RI_HAO}]|[A-Za-z])")
 
     _NUM = f"[0-9０-９{_cc(_TG.clock_numerals)}]"
     # (year 年)? month 月 (day 日/号)?: the calendar-date shape whatever the value reader made of it
