@@ -33,7 +33,7 @@ from fractions import Fraction
 from functools import lru_cache
 from types import SimpleNamespace
 
-from .vocabulary import ValueVocabulary, folder, vocabulary
+from .vocabulary import PerRoot, ValueVocabulary, folder, vocabulary
 
 __all__ = ["NUMERAL_CHARS", "NUMERAL_RE", "parse_number", "parse_folded", "CN_DIGITS", "format_decimal", "finite_quotient",
            "numeral_grammar"]
@@ -335,7 +335,7 @@ def _build(v: ValueVocabulary) -> SimpleNamespace:
 
 
 _GRAMMARS: list[SimpleNamespace] = []  # every one built (the bench's memo reset empties their memos)
-_BY_ROOT: dict[object, SimpleNamespace] = {}  # a pack root (None: the default) -> its grammar
+_BY_ROOT = PerRoot()  # a pack root (None: the default) -> its grammar
 _BY_VOCABULARY: dict[int, tuple[ValueVocabulary, SimpleNamespace]] = {}
 _LOCK = threading.RLock()
 
@@ -343,14 +343,7 @@ _LOCK = threading.RLock()
 def numeral_grammar(pack=None) -> SimpleNamespace:  # noqa: ANN001 - a Pack, or None: the default pack
     """The numeral grammar of `pack`'s ``values.json`` (default: the default pack's), built on
     first use, once per pack file; never at import."""
-    root = None if pack is None else pack.root
-    g = _BY_ROOT.get(root)
-    if g is None:
-        with _LOCK:
-            g = _BY_ROOT.get(root)
-            if g is None:
-                g = _BY_ROOT[root] = numeral_grammar_of(vocabulary(root))
-    return g
+    return _BY_ROOT.get(None if pack is None else pack.root, lambda root: numeral_grammar_of(vocabulary(root)))
 
 
 def numeral_grammar_of(v: ValueVocabulary) -> SimpleNamespace:

@@ -35,7 +35,7 @@ from types import SimpleNamespace
 from typing import Iterable, Literal, NamedTuple, Sequence
 
 from .numerals import finite_quotient, format_decimal, numeral_grammar_of
-from .vocabulary import ValueVocabulary, vocabulary
+from .vocabulary import PerRoot, ValueVocabulary, vocabulary
 
 __all__ = [
     "ValueMatch",
@@ -624,7 +624,7 @@ def _build(v: ValueVocabulary) -> SimpleNamespace:
 
 
 _GRAMMARS: list[SimpleNamespace] = []  # every one built (the bench's memo reset empties their memos)
-_BY_ROOT: dict[object, SimpleNamespace] = {}  # a pack root (None: the default) -> its scanner
+_BY_ROOT = PerRoot()  # a pack root (None: the default) -> its scanner
 _BY_VOCABULARY: dict[int, tuple[ValueVocabulary, SimpleNamespace]] = {}
 _LOCK = threading.RLock()
 
@@ -632,14 +632,7 @@ _LOCK = threading.RLock()
 def quantity_grammar(pack=None) -> SimpleNamespace:  # noqa: ANN001 - a Pack, or None: the default pack
     """The amount and quantity scanner of `pack`'s ``values.json`` (default: the default
     pack's), built on first use, once per pack file; never at import."""
-    root = None if pack is None else pack.root
-    g = _BY_ROOT.get(root)
-    if g is None:
-        with _LOCK:
-            g = _BY_ROOT.get(root)
-            if g is None:
-                g = _BY_ROOT[root] = quantity_grammar_of(vocabulary(root))
-    return g
+    return _BY_ROOT.get(None if pack is None else pack.root, lambda root: quantity_grammar_of(vocabulary(root)))
 
 
 def quantity_grammar_of(v: ValueVocabulary) -> SimpleNamespace:

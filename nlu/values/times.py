@@ -17,7 +17,6 @@ traditional 號 / 點 / 週 / 後 read as 号 / 点 / 周 / 后), one character 
 from __future__ import annotations
 
 import re
-import threading
 from functools import lru_cache
 from pathlib import Path
 from types import SimpleNamespace
@@ -30,7 +29,7 @@ from nlu.text.first_chars import second_chars
 
 from .numerals import numeral_grammar_of
 from .quantities import mask_blocked, quantity_grammar_of
-from .vocabulary import ValueVocabulary, vocabulary, vocabulary_path
+from .vocabulary import PerRoot, ValueVocabulary, vocabulary, vocabulary_path
 from nlu.lexicon.word_classes import alternation, char_class, function_words, time_words
 
 __all__ = ["TimeMatch", "find_times", "SHANGHAI", "ImpossibleDate", "impossible_dates", "time_grammar"]
@@ -677,30 +676,26 @@ def _build(v: ValueVocabulary, root: Path | None, units_file: Path) -> SimpleNam
 
 
 _GRAMMARS: list[SimpleNamespace] = []  # every one built (the bench's memo reset empties their memos)
-_BY_ROOT: dict[object, SimpleNamespace] = {}  # a pack root (None: the default) -> its grammar
+_BY_ROOT = PerRoot()  # a pack root (None: the default) -> its grammar
 _BY_FILES: dict[tuple[Path, Path], SimpleNamespace] = {}
-_LOCK = threading.RLock()
 
 
 def time_grammar(pack=None) -> SimpleNamespace:  # noqa: ANN001 - a Pack, or None: the default pack
     """The time grammar of `pack` (default: the default pack's), built on first use, once per
     pack; never at import."""
-    root = None if pack is None else pack.root
-    g = _BY_ROOT.get(root)
-    if g is None:
-        with _LOCK:
-            g = _BY_ROOT.get(root)
-            if g is None:
-                # lazy: only this path needs it, keeps import light; breaks no cycle
-                from nlu.lexicon.loader import shipped_root
+    return _BY_ROOT.get(None if pack is None else pack.root, _grammar_at)
 
-                units = (shipped_root() if root is None else Path(root)) / "units.json"
-                key = (vocabulary_path(root), units)
-                g = _BY_FILES.get(key)
-                if g is None:
-                    g = _BY_FILES[key] = _build(vocabulary(root), root, units)
-                    _GRAMMARS.append(g)
-                _BY_ROOT[root] = g
+
+def _grammar_at(root) -> SimpleNamespace:  # noqa: ANN001 - a pack root, or None
+    # lazy: only this path needs it, keeps import light; breaks no cycle
+    from nlu.lexicon.loader import shipped_root
+
+    units = (shipped_root() if root is None else Path(root)) / "units.json"
+    key = (vocabulary_path(root), units)
+    g = _BY_FILES.get(key)
+    if g is None:
+        g = _BY_FILES[key] = _build(vocabulary(root), root, units)
+        _GRAMMARS.append(g)
     return g
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
@@ -49,6 +50,24 @@ class ValueVocabulary(NamedTuple):
     foreign_uncertain: tuple[str, ...]
     time: dict[str, Any]
     counting: dict[str, Any]  # default units and currency words, what makes a count, ordinals
+
+
+class PerRoot:
+    """A memo of one value grammar per pack root (None: the default pack), built on first use
+    under a lock — never at import. Shared by the numeral, quantity and time grammars."""
+
+    def __init__(self) -> None:
+        self.by_root: dict[object, Any] = {}
+        self._lock = threading.RLock()
+
+    def get(self, root: object, build) -> Any:  # noqa: ANN001 - build: root -> grammar
+        g = self.by_root.get(root)
+        if g is None:
+            with self._lock:
+                g = self.by_root.get(root)
+                if g is None:
+                    g = self.by_root[root] = build(root)
+        return g
 
 
 def vocabulary_path(root: Path | str | None = None) -> Path:
