@@ -569,6 +569,9 @@ def _build(v: ValueVocabulary) -> SimpleNamespace:
         characters, and 1 where each begins."""
         found = None
         for m in _NOT_VALUES.finditer(masked):
+            if any(masked.startswith(u, k) and k + len(u) > m.end() for k in range(m.start() + 1, m.end())
+                   for u in _UNITS_BY_FIRST.get(masked[k], ())):
+                continue  # 十分钟: 十 + the unit 分钟, not the adverb 十分
             if found is None:
                 found = (bytearray(len(masked)), bytearray(len(masked)))
             found[0][m.start():m.end()] = b"\x01" * (m.end() - m.start())
@@ -601,6 +604,9 @@ def _build(v: ValueVocabulary) -> SimpleNamespace:
     _KUAI = _V.minor_after[1]
     _MONEY_AFTER_MINOR = _C["moneyAfterMinor"]
     _NOT_VALUES = re.compile("|".join(re.escape(w) for w in sorted(_V.not_values, key=len, reverse=True)))
+    _UNITS_BY_FIRST: dict[str, tuple[str, ...]] = {}  # a unit that may begin inside a not-value word
+    for _u in DEFAULT_UNITS:
+        _UNITS_BY_FIRST[_u[0]] = _UNITS_BY_FIRST.get(_u[0], ()) + (_u,)
     _ONE = frozenset(c for c, v in CN_DIGITS.items() if v == 1)
     _FEN = next(k for k, v in _V.minor.items() if v == Decimal("0.01"))
 
