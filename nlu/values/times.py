@@ -469,6 +469,11 @@ def _build(v: ValueVocabulary, root: Path | None, units_file: Path) -> SimpleNam
         "0123456789.%‰:/-~～－—") | frozenset(c for c in _V.digits) | frozenset(_V.small_units) \
         | frozenset(_V.big_units) | frozenset(_V.point)
 
+    _NUMERAL_WORDS: dict[str, tuple[str, ...]] = {}
+    for _nw in sorted(_TG.bare_day_false_words, key=len, reverse=True):
+        _NUMERAL_WORDS.setdefault(_nw[0], ())
+        _NUMERAL_WORDS[_nw[0]] += (_nw,)
+
     _DAY_GOES_ON = frozenset(_TG.day_markers) | frozenset(_V.digits) | frozenset(_V.small_units) \
         | frozenset(_V.tens) | frozenset(_V.zeros)
 
@@ -479,6 +484,8 @@ def _build(v: ValueVocabulary, root: Path | None, units_file: Path) -> SimpleNam
         上个月二X十八): not the day, and no month either (whole or unresolved)."""
         if j >= len(masked):
             return True
+        if any(masked.startswith(w, j - 1) for w in _NUMERAL_WORDS.get(masked[j - 1], ())):
+            return False  # 本月一共: the numeral begins a word (一共), no day
         c = masked[j]
         if c in _NOT_A_BARE_DAY:
             return False
