@@ -49,7 +49,7 @@ class SuspiciousPatterns:
     built once per pack (`suspicious_patterns`), never at import or per call."""
 
     __slots__ = ("joiners", "joiners_or_space", "bare_model", "model_counters", "id_shape", "spaced_prefix",
-                 "lookalike_number", "digit_as_letter", "spoken_series", "spoken_series_gate", "bare_number",
+                 "lookalike_number", "digit_as_letter", "spoken_series", "spoken_series_gate", "spoken_key", "bare_number",
                  "number_continuation", "query_before", "question_after")
 
     def __init__(self, words) -> None:  # noqa: ANN001 - WordClasses of number_context.json
@@ -78,6 +78,13 @@ class SuspiciousPatterns:
         self.spoken_series = re.compile(rf"(?:{alternation(words.spoken_series_names)})\s*(?:型)?\s*[{cn_digits}0-9]{{0,2}}"
                                         rf"\s*[A-Za-z]?\s*(?:型)?\s*[{cn_digits}](?:\s?[{cn_digits}]){{2,}}")
         self.spoken_series_gate = frozenset("".join(w[0] for w in words.spoken_series_names))
+        # T 杠 二零二六 一二零八 三三, AGV 零七: a key prefix (a spoken joiner optional) and a number read out
+        # in Chinese digits — a key said aloud, whose digits are never assembled on a guess (design 7.1: ask);
+        # a count after it (AGV 十二台) is no key
+        self.spoken_key = re.compile(rf"(?<![A-Za-z0-9])(?:{_PREFIXES})\s*(?:(?:{alternation(words.spoken_joiners)})\s*)?"
+                                     rf"[{cn_digits}](?:\s?[{cn_digits}])+(?![{cn_digits}])"
+                                     rf"(?!\s*(?:[{char_class(words.continuation_characters)}]|{alternation(words.continuation_words)}))",
+                                     re.I)
         zero = char_class(words.zero_digits)
         self.bare_number = re.compile(rf"(?<![A-Za-z0-9\-{cn_digits}])(?:\d{{1,12}}|[{zero}][{cn_digits}]{{1,6}}|[{cn_digits}]{{2,6}})"
                                       rf"(?![A-Za-z0-9\-{cn_digits}])")
@@ -169,6 +176,9 @@ def find_suspicious(text: str, valid: Iterable[tuple[int, int]], patterns: Seque
         for m in sp.spoken_series.finditer(text):
             if free(*m.span()):
                 found(m.start(), m.end(), "spoken_identifier")
+    for m in sp.spoken_key.finditer(text):
+        if free(*m.span()):
+            found(m.start(), m.end(), "spoken_identifier")
     for m in _PREFIX_WITH_DIGIT.finditer(text):
         if not free(*m.span()):
             continue

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import json
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable
@@ -950,6 +951,18 @@ def read_out_locomotive_key_is_asked(t: Turn) -> None:
 @check("decision.spoken_series", side="negative")
 def series_name_alone_asks_no_key(t: Turn) -> None:
     assert t.r.decision.action in t.case["decision"], t.r.decision
+    assert "rule:bare_reference" not in codes(t.r)
+
+
+@check("decision.spoken_key", side="positive")
+def read_out_key_is_asked(t: Turn) -> None:
+    clarifies_with(t.r, t.case["reasons"])
+    assert not re.search(r"(?:AGV|T|ST|WO)-\d", t.r.canonical_text.replace("ST-03", "")), t.r.canonical_text
+
+
+@check("decision.spoken_key", side="negative")
+def written_key_or_count_asks_no_key(t: Turn) -> None:
+    assert t.r.decision.action in t.case["decision"], (t.r.decision, codes(t.r))
     assert "rule:bare_reference" not in codes(t.r)
 
 
