@@ -52,6 +52,9 @@ class GeneralTopic:
         self.noun_tags = frozenset(data["nounTags"])
         self.modifier_tags = frozenset(data["modifierTags"])
         self.head_tags = frozenset(data["headTags"])
+        # after an object word only a nominal head owns it (站点地图, 机车夹克); a plain verb there is
+        # the object's predicate (机车绕过…, AGV 跑…), never a thing of the world the word belongs to
+        self.object_head_tags = self.head_tags - frozenset(data["predicateTags"])
         self.linkers = tuple(data["linkers"])
         self.attribute_heads = tuple(data.get("attributeHeads", ()))  # 机车型号: the object's attribute
         self.linked_object_owner_frequency = int(data["linkedObjectOwnerFrequency"])
@@ -177,7 +180,7 @@ class GeneralTopic:
                 self._foreign_before(text, covered, k, self.noun_tags | self.modifier_tags, floor):
             return _BY_VERB  # 健身计划
         if kind == "object" and not text.startswith(self.attribute_heads, c1) and \
-                self._foreign_after(text, covered, c1, self.noun_tags | self.head_tags):
+                self._foreign_after(text, covered, c1, self.noun_tags | self.object_head_tags):
             return _BY_NOUN  # 机车夹克, 站点地图
         if kind == "activity" and self._said_of_speaker(text, covered, view.clause_span(c0)[0], c0):
             return _BY_NOUN  # 我先下线了: the speaker's own state, not a vehicle's
