@@ -34,7 +34,8 @@ def test_a_reaction_is_social_text(text):
     assert "non_data_text" in r.decision.reason_codes
 
 
-@pytest.mark.parametrize("text", ["谢谢啊，辛苦了", "你好", "今天上海天气怎么样", "我先下线了，拜拜", "1+1等于几"])
+@pytest.mark.parametrize("text", ["谢谢啊，辛苦了", "你好", "今天上海天气怎么样", "我先下线了，拜拜", "1+1等于几",
+                                  "帮我写个请假条，明天家里有事", "麻烦你给我讲个笑话"])
 def test_a_request_of_its_own_continues_as_said_with_nothing_locked(text):
     r = nlu.understand(text, reference_time=REF, budget_ms=5000)
     assert r.decision.action == "continue" and "non_data_text" in r.decision.reason_codes

@@ -127,7 +127,7 @@ class NonDataJudge:
         self.implied_write_foreign = int((data.get("impliedWrite") or {}).get("foreignWords", 0))
         general = data.get("generalRequest") or {}
         self.general_request = re.compile(_alternation(tuple(general.get("questionCues", ())) + tuple(
-            general.get("socialFormulas", ())))) if general else None
+            general.get("requestCues", ())) + tuple(general.get("socialFormulas", ())))) if general else None
         software = data.get("softwareQuestion")
         self.software = SoftwareQuestion(software) if software else None
 
