@@ -142,22 +142,27 @@ def test_cli_bench_quick_writes_json(tmp_path):
     assert all(t["met"] in (True, False, None) for t in report["targets"])
 
 
-def test_a_small_benchmark_report_has_every_figure_and_the_host_reference():
+@pytest.fixture(scope="module")
+def small_report():  # noqa: ANN201 - one small run with best-of-2 serves both tests below
     from nlu.bench.corpus import generate
     from nlu.bench.run import run_benchmark
 
-    report = run_benchmark(generate(24, 3), cold_runs=1, pool=False, seed=3)
+    return run_benchmark(generate(24, 3), cold_runs=1, pool=False, seed=3, repeat=2)
+
+
+def test_a_small_benchmark_report_has_every_figure_and_the_host_reference(small_report):  # noqa: ANN001
+    report = small_report
     assert report["errors"] == 0
     assert set(report["latency_ms"]["stage_groups"]["clean+protect"]) == {"20", "100", "500"}
     host = report["environment"]["host_reference_ms"]
     assert host["before"] > 0 and host["after"] > 0
 
 
-def test_best_of_k_keeps_each_utterances_fastest_call_and_the_issue_3_targets_are_reported():
+def test_best_of_k_keeps_each_utterances_fastest_call_and_the_issue_3_targets_are_reported(small_report):  # noqa: ANN001
     from nlu.bench.corpus import generate
     from nlu.bench.run import run_benchmark
 
-    report = run_benchmark(generate(24, 3), cold_runs=1, pool=False, seed=3, repeat=2)
+    report = small_report
     best = report["latency_best_of_ms"]
     assert best["repeat"] == 2 and report["config"]["repeat"] == 2
     for b in ("20", "100", "500"):

@@ -2,6 +2,8 @@
 and reported in original coordinates; the rewriter refuses edits that touch it."""
 from __future__ import annotations
 
+import functools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -187,16 +189,21 @@ ID_PIECES = st.sampled_from(["AGV-01", "AGV-O1", "agv-105", "HXDl-0001", "HXD1B-
                              "ST-05", "ST-O5", "-", "--", "A", "x1", "AGV", "01", " ", "，", "查", "AGV-01-02", "ST-OO", "DF4B-1234"])
 
 
-@given(st.lists(ID_PIECES, max_size=10).map("".join))
-def test_windowed_identifier_scan_equals_a_whole_text_scan(text):
-    """Protect scans identifier patterns only inside Latin/digit runs, and only where a match
-    could begin: the same matches as a scan of the whole text."""
+@functools.cache
+def _protect_stage():  # noqa: ANN202 - one stage for every example: building it is the slow part, not the scan
     from nlu.lexicon import default_pack
 
     from nlu.stages.protect import ProtectStage
 
     pack = default_pack()
-    stage = ProtectStage(pack)
+    return pack, ProtectStage(pack)
+
+
+@given(st.lists(ID_PIECES, max_size=10).map("".join))
+def test_windowed_identifier_scan_equals_a_whole_text_scan(text):
+    """Protect scans identifier patterns only inside Latin/digit runs, and only where a match
+    could begin: the same matches as a scan of the whole text."""
+    pack, stage = _protect_stage()
     windows = stage._id_windows(text)
     for which, patterns in ((2, pack.identifier_patterns), (3, pack.lookalike_patterns)):
         # all patterns at once: the same matches, pattern by pattern in pack order
