@@ -966,6 +966,18 @@ def written_key_or_count_asks_no_key(t: Turn) -> None:
     assert "rule:bare_reference" not in codes(t.r)
 
 
+@check("decision.unread_predicate", side="positive")
+def terse_unknown_predicate_is_asked(t: Turn) -> None:
+    # asked, by this rule or by a write rule that recognised the order (把 … 拖走: unexplained_write)
+    assert t.r.decision.action == "clarify", (t.r.decision.action, codes(t.r))
+    assert clar_reason(t.r) in ("intent", "protected_change"), t.r.decision.clarification
+
+
+@check("decision.unread_predicate", side="negative")
+def terse_read_is_not_asked_for_its_predicate(t: Turn) -> None:
+    assert "rule:unread_predicate" not in codes(t.r), t.r.decision
+
+
 @check("decision.long_write", side="positive")
 def long_text_ordering_a_write_asks_for_a_short_one(t: Turn) -> None:
     assert 500 < len(t.text) <= 4000  # design 15.2's middle band

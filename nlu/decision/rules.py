@@ -364,6 +364,42 @@ def negation_then_opposite(turn: Turn) -> Clarification | None:
     return clarify(turn.draft, "protected_change", turn.q.question("negation_conflict"), ["semanticFrames"])
 
 
+_ASKED_AT_END = re.compile(r"(?:呢|没|没有|了没|与否|是否|不是|对吧|是吧|对不对|是不是)\s*[。.…~～!！]*\s*$")
+# a terse order: at most a disposal or request word, the one key, a short predicate and closing particles
+_TERSE_HEAD = re.compile(r"\s*(?:把|给|让|将|帮我|请|麻烦)?\s*")
+_TERSE_TAIL = re.compile(r"\s*(?P<tail>[^，,。；;\n的\s]{1,6}?)\s*(?:了|吧|掉|一下|下|啊|呀|哈|哦)*\s*[。.!！~～]*\s*")
+_OPEN_WORDS = re.compile(r"多久|多长|还是|几时|何时|谁|咋|怎|啥|吗|么|不|没|别|莫|如何|是否")
+
+
+@_short_text_only
+def unread_predicate(turn: Turn) -> Clarification | None:
+    """A terse turn of one key and a predicate no vocabulary explains, asking nothing (T-… 撤单, AGV-05 先靠边, T-… qx): neither an understood read nor an understood write; an order the pack does not know is still an order — ask what is to be done, never guess a read."""
+    acc = turn.accounting
+    if acc is None or len(turn.ids) != 1 or turn.writes or _orders_write(turn):
+        return None
+    draft = turn.draft
+    text = draft.text
+    k0, k1 = draft.to_current(turn.ids[0].o0, turn.ids[0].o1)
+    key, head = text[k0:k1], _TERSE_HEAD.fullmatch(text[:k0])
+    m = _TERSE_TAIL.fullmatch(text, k1)
+    if head is None or m is None or _OPEN_WORDS.search(m.group("tail")) \
+            or _QUESTION_MARK.search(text) or _ASKS.search(text) or _ASKED_AT_END.search(text):
+        return None  # not the terse shape, or a question: a read, and a read fails open
+    if any(e.type in _VALUE_ENTITY_TYPES for e in draft.entities) or acc.read_verbs.longest_each(text):
+        return None  # a time or a number said of it (AGV-21 昨天…), a read verb: a read
+    tpl = draft.template_candidates
+    if tpl and tpl[0].score >= turn.thresholds.routing:
+        return None  # a template's own words (电量, 位置, 检修计划) make it a read of that template
+    t0 = m.start("tail")
+    gaps = [g for g in acc.unread_verbs(draft) if g.start >= t0] or \
+        [g for g in acc.unexplained(draft) if g.start >= t0 and g.text.strip().isascii() and g.text.strip().isalpha()]
+    if not gaps:
+        return None  # AGV-03 电量, AGV-03 那边: no verb, nothing unknown
+    shown = gaps[0].text.strip()[:_accounting.SHOWN]
+    return clarify(draft, "intent", turn.q.question("unread_predicate", shown=shown, key=key),
+                   ["semanticFrames", "routing.templateCandidates"])
+
+
 @_short_text_only
 def unexplained_write(turn: Turn) -> Clarification | None:
     """A write whose text holds words nothing explains (口误 unapplied, 布用, an unknown verb, a value read in part): ask; never run a write that was not fully understood."""
@@ -621,6 +657,7 @@ RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
     count_mismatch,
     repeated_write,
     unexplained_write,
+    unread_predicate,
     bare_reference,
     ambiguous_term_domain,
     ambiguous_term,

@@ -42,6 +42,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterable
 
 from nlu.lexicon.word_classes import WordClasses, alternation as _alternation, function_words, implied_action_words, number_context, referring_words
+from nlu.text.pos import pos_tagger
 from nlu.text.wordscan import WordScanner, fold_ascii
 
 if TYPE_CHECKING:
@@ -56,10 +57,11 @@ _NUMERAL = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6
 _KEY_SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_]?\d[\w-]*")
 _DIGITS = re.compile(r"\d+")
 _EACH = ("各", "每", "分别")
+_VERB_TAGS = frozenset({"v", "vd", "vi", "vg"})  # jieba's verbs; not vn (维修, 检修: the activity as a noun)
 
 
 #: classes of write_accounting.json that name words to recognise, not words that explain a write
-_NOT_DECLARED = frozenset({"repairClosers", "shortWriteVerbs", "reasonOpeners", "thirdParties", "reasonWords", "scopeNouns",
+_NOT_DECLARED = frozenset({"stateVerbs", "repairClosers", "shortWriteVerbs", "reasonOpeners", "thirdParties", "reasonWords", "scopeNouns",
                            "untouchedVerbs", "objectHedges", "pausedChangeWords"})
 
 
@@ -136,6 +138,9 @@ class WriteAccounting:
         self.short_verbs = re.compile("(?:" + "|".join(map(re.escape, own.short_write_verbs)) + r")(?=\s*(?:[去到给往]\s*)?(?:"
                                       + _KEY_SHAPE.pattern + r"|[一两二三四五六七八九十几1-9]\s*[个台张条辆项份单趟次]|个))")
         self.read_verbs = WordScanner((fold_ascii(a.word), True) for a in pack.actions if not a.write)
+        self.state_verbs = frozenset(own.state_verbs)
+        self.explicit_words = WordScanner((fold_ascii(w), True) for dom in pack.domains.values() for w in dom.explicit)
+        self.pos = pos_tagger(pack)
         self.conditionals = tuple(own.conditionals)
         # the repair of a write the grammar did not apply (`repair`): the pack's repair words,
         # the typed markers that are also verbs (改成 after a destination), the short cores (不是)
@@ -277,6 +282,37 @@ class WriteAccounting:
             out.append(Unexplained(i, j, text[i:j]))
             i = j
         return out
+
+    def unread_verbs(self, draft: "Draft") -> list[Unexplained]:
+        """Dictionary verbs (jieba's dictionary tag v, vd, vi, vg: looked up, never guessed) outside
+        every key, value, term and explicit domain word (大修), that no read word and no state verb
+        explains: in a turn that asks nothing they may be an order the pack does not know (回 in
+        AGV-03 回库, 扣 in …扣车). Words as jieba's dictionary cuts them (no HMM)."""
+        self.pos.load()  # blocking once: a cold call answers as a warm one
+        text = draft.text
+        out_of_reach = bytearray(len(text))
+        for p in draft.protected:
+            if p.kind != "action":
+                c0, c1 = draft.to_current(p.o0, p.o1)
+                out_of_reach[max(c0, 0):c1] = b"\x01" * max(0, c1 - max(c0, 0))
+        for e in draft.entities:
+            c0, c1 = draft.to_current(e.o0, e.o1)
+            out_of_reach[max(c0, 0):c1] = b"\x01" * max(0, c1 - max(c0, 0))
+        for t in draft.terms:  # 大修履历, 牵引电机: the pack's names of things and activities
+            c0, c1 = draft.to_current(t.o0, t.o1)
+            out_of_reach[max(c0, 0):c1] = b"\x01" * max(0, c1 - max(c0, 0))
+        folded = text.translate(self.fold)
+        for c0, c1 in (*self.read_verbs.longest_each(folded), *self.explicit_words.longest_each(folded)):
+            out_of_reach[c0:c1] = b"\x01" * (c1 - c0)
+        found: list[Unexplained] = []
+        i = 0
+        for word in self.pos.words.tokenizer.cut(text, HMM=False):  # the dictionary's cut, no guessing
+            j = i + len(word)
+            if not any(out_of_reach[i:j]) and word not in self.state_verbs \
+                    and self.pos.dictionary_tag(word) in _VERB_TAGS:
+                found.append(Unexplained(i, j, word))
+            i = j
+        return found
 
     # -- objects ---------------------------------------------------------------------------
     def keys(self, draft: "Draft") -> list[tuple[int, int, str, str]]:
