@@ -41,6 +41,9 @@ def _counted_model(text: str, m: re.Match[str], counters: tuple[str, ...]) -> bo
 _PREFIX_REACH = 12  # code points before a number the spaced prefix is looked for in
 _PREFIX_WITH_DIGIT = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z0-9]{0,4}[A-Za-z])(?=[A-Za-z]{0,4}\d)"
                                 r"(?P<prefix>[A-Za-z0-9]{1,5})(?P<number>-?\d{2,12})(?![A-Za-z0-9])")
+_NUMBER_SEPARATORS = ":：."
+# the number goes on past a clock or decimal separator, or a thousands group (3,482; never 12，34: a list)
+_PART_OF_A_NUMBER = re.compile(r"[:：.]\d|,\d{3}(?!\d)")
 _QUERY_WINDOW = 64  # how far a query word or question particle is looked for around a bare number
 
 
@@ -191,8 +194,9 @@ def find_suspicious(text: str, valid: Iterable[tuple[int, int]], patterns: Seque
     lead = len(text) - len(text.lstrip())
     for m in sp.bare_number.finditer(text):
         s, e = m.span()
-        if not free(s, e) or sp.number_continuation.match(text, e):
-            continue
+        if not free(s, e) or sp.number_continuation.match(text, e) or _PART_OF_A_NUMBER.match(text, e) \
+                or (s >= 2 and text[s - 2].isdigit() and (text[s - 1] in _NUMBER_SEPARATORS or text[s - 1] == "," and e - s == 3)):
+            continue  # 07:40, 3.5万, 3,482: a piece of a clock, a decimal or a grouped number — a value
         if sp.joins_identifier(text, s):
             continue  # 查 AGV - 22 的位置: an identifier written with spaces, not a bare number
         # (bounded: a query word right before it, a question right after, or nothing before it)

@@ -8,6 +8,7 @@ it stands in a position a request never takes and nothing requests it:
 * a how-to (怎么关闭工单, 超时自动取消怎么设置, 取消任务的话要多久, 取消 T-… 需要几级审批);
 * a conditional clause (如果我取消 T-…，会影响…吗): what would follow is asked;
 * a necessity (还要重新提交吗, 需要开检修工单吗): advice is asked, the decision stays the user's;
+* a permission before it in its sentence (为什么我没有权限删除工单？): who may write is asked;
 * reported material before it in its sentence (显示“请求已忽略”, 乘务员说忽略就行).
 
 A request keeps it an order whatever else holds: a request opener right before the verb or the
@@ -45,6 +46,7 @@ class _Data:
     necessity: tuple[str, ...]
     reported: tuple[str, ...]
     affected: tuple[str, ...]
+    permission: tuple[str, ...]
     fillers: tuple[str, ...]  # the pack's discourse and politeness words (fillers.json): 嗯 那个 …, … 谢谢
 
 
@@ -67,6 +69,7 @@ def _data() -> _Data:
         how_to=tuple(d["howTo"]), how_to_tails=_longest_first(d["howToTails"]),
         conditional=_longest_first(d["conditional"]), necessity=_longest_first(d["necessity"]),
         reported=_longest_first(d["reported"]), affected=_longest_first(d.get("affected", ())),
+        permission=_longest_first(d.get("permission", ())),
         fillers=_longest_first([*f["discourse"], *f["politeness"]]),
     )
 
@@ -150,6 +153,8 @@ def asked_about(text: str, at: int, end: int) -> str | None:
         return "necessity"
     if any(w in before for w in d.affected):
         return "affected"  # 会不会影响任务下发: what the write would be affected by is asked
+    if any(w in text[s_lo:at] for w in d.permission):
+        return "permission"  # 为什么我没有权限删除工单？: who may write is asked, nothing is ordered
     if any(w in text[s_lo:at] for w in d.reported) or any(w in after for w in d.reported):
         return "reported"  # 显示“请求已忽略”…; 审批流上显示… (the verb names where the record is)
     if asks(text[lo:hi]) and _objectless(text, at, lo, before, after, d):

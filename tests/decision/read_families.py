@@ -80,6 +80,11 @@ TOPIC = [
     "系统时钟慢了两分钟，会不会影响任务下发",
     "网络抖动会不会导致 {AGV} 的任务重复下发？",
     "{ST} 排队太长会不会耽误任务下发",
+    # who may write, asked (a permission before the write verb in a question)
+    "为什么我没有权限删除工单？谁能给我开",
+    "我有没有权限取消别人派的任务？",
+    "调度员有权限暂停 {AGV} 吗",
+    "为啥不能取消 {T}？是系统锁了吗",
     # an A-not-A question about a procedure of the domain (no template, the domain settled)
     "C2修能不能和C3修一起做",
     "{LOCO} 入段以后可不可以直接上C4修",
@@ -102,6 +107,7 @@ TOPIC_WRITES = [
     "可以把 {T} 取消吗？",
     "会不会影响都无所谓，先把 {T} 取消",
     "不会影响的，直接把任务下发给 {AGV}",
+    "我有权限，直接把 {T} 取消",
     "{T} 帮我取消一下好吗",
     "把超时自动取消设置成 30 分钟",
     "给 {LOCO} 开一张检修工单",
