@@ -43,7 +43,7 @@ from nlu.injection.fold import fold_view_fast, table_chars
 from nlu.injection.roles import (RoleRules, few_shot_spans, gate_search, is_data, is_record, lines, load_roles, mentions,
                                  reader_spans, sentences)
 from nlu.injection.rules import InjectionRules, load_rules, marker_word
-from nlu.injection.units import FRONT_MATTER, TAG_START, Unit, segment, table_rows
+from nlu.injection.units import FRONT_MATTER, TAG_START, Unit, letters_folded, segment, table_rows
 from nlu.text.first_chars import CharIndex, first_chars, rarest, required_chars
 from nlu.text.wordscan import WordScanner, fold_ascii
 
@@ -67,7 +67,7 @@ _FIELD = re.compile(r"\s*[【\[]?([^\s:：，,。？?！!【】\[\]]{1,8})[】\]
 class Isolation:
     """What to drop, in text coordinates, and whether the rest may be continued with."""
 
-    drops: tuple[tuple[int, int, str], ...]  # (start, end, replacement): "" or " " (never fuse)
+    drops: tuple[tuple[int, int, str], ...]  # (start, end, replacement): "", " " (never fuse) or "\n" (a removed line break)
     mixed: bool  # injected and business material shared a unit, or a drop split a token
     split: bool  # a drop sat inside a token (AGV-0<!-- a -->2): what is left is no question at all
     only: bool  # no business request of the user's stands outside the attack
@@ -445,7 +445,7 @@ class Isolator:
             if "|" in text:
                 dropped |= self._table_rows(text, units, dropped, breaks)
             asides = frozenset(units[i].start for i in dropped if units[i].kind == "quote")
-            drops, split = self._drops(text, [(units[i].start, units[i].end) for i in dropped], asides)
+            drops, split = self._drops(text, [(units[i].start, units[i].end) for i in dropped], asides, breaks)
             # (a kept log line or question that names a write is asked about, never continued on)
             doubt = self._kept_record_write(text, units, dropped) or bool(asked - dropped)
             spans = tuple((units[i].start, units[i].end) for i in sorted(mixed)) if mixed and not (split or doubt) else ()
@@ -463,7 +463,7 @@ class Isolator:
             spans += [(units[i].start, units[i].end) for i in self._table_rows(text, units, gone, breaks)]
         if self.rules.conjunction is not None:
             spans += self._conjoined(text, units, layout, spans)
-        drops, split = self._drops(text, spans)
+        drops, split = self._drops(text, spans, breaks=breaks)
         return Isolation(tuple(drops), bool(mixed) or split, split, True, shapes)
 
     def _remnants(self, text: str, units: list[Unit], injected: set[int]) -> list[int]:
@@ -555,7 +555,7 @@ class Isolator:
             return True  # a pseudo-tag pair naming a role (【system】…【/system】)
         if ("{" in text or "[" in text) and '"' in text:
             return True
-        if (":" in text or "：" in text) and self.rules.role_colon.search(text):
+        if (":" in text or "：" in text) and self.rules.role_colon.search(letters_folded(text, self.rules)):
             return True
         if any(c in text for c in self.rules.spoken_tails) and self.rules.spoken_role_colon.search(text):
             return True  # a role marker read out (系统 冒号 …)
@@ -920,11 +920,14 @@ class Isolator:
 
     @staticmethod
     def _drops(text: str, spans: list[tuple[int, int]],
-               asides: frozenset[int] = frozenset()) -> tuple[list[tuple[int, int, str]], bool]:
+               asides: frozenset[int] = frozenset(), breaks: frozenset[int] = frozenset()
+               ) -> tuple[list[tuple[int, int, str]], bool]:
         """Spans to delete, merged across separators, each taking the punctuation and space it
         leaves behind; a deletion between two word characters leaves a space (never fuses).
         That splits a token — unless the deletion opens with a visible aside (`asides`: a quote,
-        bracket or dash pair the user typed), whose delimiters already stood between them."""
+        bracket or dash pair the user typed), whose delimiters already stood between them, or
+        it begins or ends at a line break cleaning removed (`breaks`: an OCR line joined to
+        the next, 牵引电机异响⏎备注: … — the lines were two tokens before cleaning joined them)."""
         n = len(text)
         merged: list[list[int]] = []
         for s, e in sorted(spans):
@@ -943,9 +946,11 @@ class Isolator:
                     s -= 1
             left = text[s - 1] if s > 0 else ""
             right = text[e] if e < n else ""
-            if left and right and _wordish(left) and _wordish(right):
+            if left and right and (s in breaks or e in breaks):
+                out.append((s, e, "\n"))  # the line break cleaning removed stands again between the lines
+            elif left and right and _wordish(left) and _wordish(right):
                 out.append((s, e, " "))  # never fuse the neighbours into a new token
-                split = split or s not in asides
+                split = split or not (s in asides or s in breaks or e in breaks)
             else:
                 out.append((s, e, ""))
         return out, split

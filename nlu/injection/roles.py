@@ -321,7 +321,19 @@ def reader_spans(rules: RoleRules, text: str, own_read, own_business, breaks: fr
             while a < b and text[a].isspace():
                 a += 1
             out.append((a, b))
-    return sorted(set(out))
+    return sorted(set(_within_comments(text, out)))
+
+
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+
+
+def _within_comments(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """An instruction that opens inside an HTML comment (<!-- assistant: … -->本月检修计划发我一下)
+    ends with the comment: what follows its --> is the user's text again."""
+    if "<!--" not in text:
+        return spans
+    comments = [m.span() for m in _COMMENT.finditer(text)]
+    return [(s, min([e, *(b for a, b in comments if a <= s < b < e)])) for s, e in spans]
 
 
 _READER_YOU = re.compile(r"你(?!们)|您(?!们)|\byou\b", re.IGNORECASE)  # the reader, not 你们 (a vendor)

@@ -38,6 +38,7 @@ class Shape:
 class InjectionRules:
     revision: str
     fold: dict[str, str]
+    letter_table: dict[int, str]  # the fold's one-letter look-alikes, both cases (same length: positions kept)
     shapes: tuple[Shape, ...]
     role_marker: re.Pattern[str]  # a turn opener at a sentence start: group "role" word
     role_colon: re.Pattern[str]  # a role word and a colon anywhere (the gate before looking for turns)
@@ -130,6 +131,7 @@ def compile_rules(data: dict) -> InjectionRules:
     return InjectionRules(
         revision=data["revision"],
         fold=dict(data["fold"]),
+        letter_table=_letter_table(data["fold"]),
         shapes=tuple(shapes),
         role_marker=role_marker,
         role_colon=re.compile(_alternation([w for ws in markers.values() for w in ws]) + r"(?:\*\*)?[ \t]*[:：]", re.IGNORECASE),
@@ -162,6 +164,16 @@ def compile_rules(data: dict) -> InjectionRules:
         negated_gap=tuple(classes.get("negatedgap", ())),
         negated_causee=tuple(classes.get("negatedcausee", ())),
     )
+
+
+def _letter_table(fold: dict[str, str]) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for k, v in fold.items():
+        if len(k) == 1 and len(v) == 1 and v.isascii() and v.isalpha() and not k.isascii():
+            out[ord(k)] = v
+            if len(k.upper()) == 1 and k.upper() != k:
+                out[ord(k.upper())] = v.upper()
+    return out
 
 
 def marker_word(m: re.Match[str]) -> str:
