@@ -699,7 +699,7 @@ class Isolator:
             body = text[u.start:u.end]
             if u.block in ("comment", "tag", "image", "link"):
                 out.add(i)  # never rendered to the user, or a chat-template / role wrapper
-            elif u.block == "json" and self.rules.tool_keys.search(body):
+            elif u.block == "json" and self.rules.tool_keys.search(body) and not self._json_record(body):
                 out.add(i)
             elif u.block == "fence" and self._fence_injected(body):
                 out.add(i)
@@ -728,6 +728,11 @@ class Isolator:
         if forged:  # a forged transcript: its user markers are not the user's words either
             out.update(i for i, u in enumerate(units) if u.kind == "marker")
         return out
+
+    def _json_record(self, body: str) -> bool:
+        """A JSON record of what happened ({"taskId":…,"action":"cancel","result":"rejected"}): it has
+        a result key and none of a call's own keys (arguments, tool_calls, role, content): data."""
+        return bool(self.rules.record_keys.search(body)) and not self.rules.call_keys.search(body)
 
     def _record_turn(self, body: str) -> bool:
         """Does a log line hold a role marker after its prefix (… [note] system: …) opening an

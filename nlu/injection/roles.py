@@ -90,6 +90,7 @@ class RoleRules:
     shot_output: re.Pattern[str] = re.compile("(?!)")  # …and its output line (输出：…, A: …)
     shot_header: re.Pattern[str] = re.compile("(?!)")  # …and the heading above them (示例1)
     disown: re.Pattern[str] = re.compile("(?!)")  # the user setting pasted material aside (上面是同事发的，别管它)
+    benign_role: re.Pattern[str] = re.compile("(?!)")  # a role play of a person of the business (扮演一下调度员): no rule removed
 
 
 def compile_roles(data: dict, common: str = "") -> RoleRules:
@@ -132,12 +133,14 @@ def compile_roles(data: dict, common: str = "") -> RoleRules:
         shot_output = re.compile(r"\s*" + _alt(data.get("shotOutput", []) or ["(?!)"]) + r"\s*\d*\s*[:：]", re.IGNORECASE)
         shot_header = re.compile(_alt(data.get("shotHeader", []) or ["(?!)"]) + r"\s*[0-9一二三四五六七八九十]*\s*[:：]?", re.IGNORECASE)
         disown = re.compile(_alt(data.get("disownCues", []) or ["(?!)"], escape=False), re.IGNORECASE)
+        benign_role = re.compile(r"(?:扮演|假设你是|假如你是|你来当|你当)(?:一下|成|为)?\s*(?:一(?:个|名|位))?\s*"
+                                 + _alt(data.get("benignRoles", []) or ["(?!)"]))
     except re.error as exc:
         raise RoleDataError(f"{ROLES_FILE}: bad forgedHeaders ({exc})") from exc
     return RoleRules(vocative, reader_phrase, behaviour, frame, directive, record, record_directive,
                      frozenset(data["recordShapes"]), not_about, log, gate, human, question,
                      frozenset(data.get("questionShapes", [])), mention, use, gate_index, tuple(branches), header, broadcast,
-                     herald, report_back, shot_input, shot_output, shot_header, disown)
+                     herald, report_back, shot_input, shot_output, shot_header, disown, benign_role)
 
 
 
@@ -251,6 +254,11 @@ def reader_spans(rules: RoleRules, text: str, own_read, own_business, breaks: fr
                 start = lead.start() if lead is not None and c0 < lead.start() and own_read(text[c0:lead.start()]) else c0
         frame = rules.frame.search(sent)
         behaviour = rules.behaviour.search(sent)
+        if frame and not addressed and rules.benign_role.search(sent) \
+                and all(rules.frame.match(sent, m.start()) for m in rules.behaviour.finditer(sent)):
+            # a role play of a person of the business (你能不能扮演一下调度员，给我讲讲派车流程):
+            # it removes no rule and asks nothing of the answer — the user's own request
+            continue
         if behaviour and rules.directive.search(text[s:line_end] if frame else sent):
             at = s + behaviour.start()
             i = max(k for k, (a, _) in enumerate(clauses) if a <= at) if clauses else 0

@@ -47,6 +47,8 @@ class InjectionRules:
     role_of: dict[str, str]  # role word (folded) -> assistant / system / user
     heading_role_of: dict[str, str]  # …and the prompt-template section headings (instruction, response)
     tool_keys: re.Pattern[str]  # a JSON key of a tool call, a chat message or a clarification
+    record_keys: re.Pattern[str]  # a JSON key of a record of what happened ("result": …)
+    call_keys: re.Pattern[str]  # the tool keys that only a call has (not "action", "name")
     imperative: re.Pattern[str]  # a second person or an order word (system turns)
     question: re.Pattern[str]  # a clause that asks is descriptive
     addressed: re.Pattern[str]  # …unless it speaks to the system in the second person
@@ -142,6 +144,9 @@ def compile_rules(data: dict) -> InjectionRules:
         role_of=role_of,
         heading_role_of={**headings, **role_of},
         tool_keys=re.compile(r'"\s*' + _alternation(data["toolKeys"]) + r'\s*"\s*:', re.IGNORECASE),
+        record_keys=re.compile(r'"\s*' + _alternation(data.get("recordJsonKeys", []) or ["(?!)"]) + r'\s*"\s*:', re.IGNORECASE),
+        call_keys=re.compile(r'"\s*' + _alternation([k for k in data["toolKeys"] if k not in ("action", "name")])
+                             + r'\s*"\s*:', re.IGNORECASE),
         imperative=re.compile(_alternation(data["imperativeCues"]), re.IGNORECASE),
         question=re.compile(_alternation(data["questionCues"]), re.IGNORECASE),
         addressed=re.compile(_alternation(data["addressCues"]), re.IGNORECASE),
