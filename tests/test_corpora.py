@@ -1122,7 +1122,7 @@ def read_look_alike_or_clear_write(t: Turn) -> None:
 # ============================================================================================
 _UNITS = tuple(f"injection.{f}" for f in (
     "leak", "spoken_roles", "bidi", "asides", "fences", "authority", "records", "options", "headers", "heralds", "banners",
-    "vocative", "promotions", "conjoined", "frontmatter", "notices", "invisible_roles", "displayed"))
+    "vocative", "promotions", "conjoined", "frontmatter", "notices", "invisible_roles", "displayed", "reader_roles"))
 _WHOLE_UNITS = ("injection.joined_write", "injection.remnants", "injection.data_units")
 
 

@@ -38,6 +38,7 @@ class Shape:
 class InjectionRules:
     revision: str
     fold: dict[str, str]
+    letter_table: dict[int, str]  # the fold's one-letter look-alikes, both cases (same length: positions kept)
     shapes: tuple[Shape, ...]
     role_marker: re.Pattern[str]  # a turn opener at a sentence start: group "role" word
     role_colon: re.Pattern[str]  # a role word and a colon anywhere (the gate before looking for turns)
@@ -46,6 +47,8 @@ class InjectionRules:
     role_of: dict[str, str]  # role word (folded) -> assistant / system / user
     heading_role_of: dict[str, str]  # …and the prompt-template section headings (instruction, response)
     tool_keys: re.Pattern[str]  # a JSON key of a tool call, a chat message or a clarification
+    record_keys: re.Pattern[str]  # a JSON key of a record of what happened ("result": …)
+    call_keys: re.Pattern[str]  # the tool keys that only a call has (not "action", "name")
     imperative: re.Pattern[str]  # a second person or an order word (system turns)
     question: re.Pattern[str]  # a clause that asks is descriptive
     addressed: re.Pattern[str]  # …unless it speaks to the system in the second person
@@ -130,6 +133,7 @@ def compile_rules(data: dict) -> InjectionRules:
     return InjectionRules(
         revision=data["revision"],
         fold=dict(data["fold"]),
+        letter_table=_letter_table(data["fold"]),
         shapes=tuple(shapes),
         role_marker=role_marker,
         role_colon=re.compile(_alternation([w for ws in markers.values() for w in ws]) + r"(?:\*\*)?[ \t]*[:：]", re.IGNORECASE),
@@ -140,6 +144,9 @@ def compile_rules(data: dict) -> InjectionRules:
         role_of=role_of,
         heading_role_of={**headings, **role_of},
         tool_keys=re.compile(r'"\s*' + _alternation(data["toolKeys"]) + r'\s*"\s*:', re.IGNORECASE),
+        record_keys=re.compile(r'"\s*' + _alternation(data.get("recordJsonKeys", []) or ["(?!)"]) + r'\s*"\s*:', re.IGNORECASE),
+        call_keys=re.compile(r'"\s*' + _alternation([k for k in data["toolKeys"] if k not in ("action", "name")])
+                             + r'\s*"\s*:', re.IGNORECASE),
         imperative=re.compile(_alternation(data["imperativeCues"]), re.IGNORECASE),
         question=re.compile(_alternation(data["questionCues"]), re.IGNORECASE),
         addressed=re.compile(_alternation(data["addressCues"]), re.IGNORECASE),
@@ -162,6 +169,16 @@ def compile_rules(data: dict) -> InjectionRules:
         negated_gap=tuple(classes.get("negatedgap", ())),
         negated_causee=tuple(classes.get("negatedcausee", ())),
     )
+
+
+def _letter_table(fold: dict[str, str]) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for k, v in fold.items():
+        if len(k) == 1 and len(v) == 1 and v.isascii() and v.isalpha() and not k.isascii():
+            out[ord(k)] = v
+            if len(k.upper()) == 1 and k.upper() != k:
+                out[ord(k.upper())] = v.upper()
+    return out
 
 
 def marker_word(m: re.Match[str]) -> str:

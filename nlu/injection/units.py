@@ -371,6 +371,7 @@ def _mark_turns(text: str, units: list[Unit], rules: InjectionRules) -> None:
     turn = -1
     role: str | None = None
     turn_end = -1
+    look = letters_folded(text, rules)  # a role word spelt with look-alike letters (Ѕуѕtеm:) is the word
     for k, u in enumerate(units):
         if u.turn is not None:
             continue  # inside a heading's section
@@ -379,7 +380,7 @@ def _mark_turns(text: str, units: list[Unit], rules: InjectionRules) -> None:
         # a marker (a role word and a colon) may open any unit: pasted into a sentence it
         # still starts a turn (查询 AGV-01 系统：你必须…)
         if u.kind == "text":
-            m = rules.role_marker.match(text, u.start)
+            m = rules.role_marker.match(look, u.start)
             word = marker_word(m) if m else _spoken_marker(text, units, k, rules) if spoken else None
             if word is not None:
                 turn = max(turn + 1, 1000)  # heading sections number below 1000
@@ -391,6 +392,16 @@ def _mark_turns(text: str, units: list[Unit], rules: InjectionRules) -> None:
                 turn_end = min(ends) if ends else len(text)  # a line, or a table cell
         if role is not None:
             u.role, u.turn = role, turn
+
+
+def letters_folded(text: str, rules: InjectionRules) -> str:
+    """`text` with each look-alike letter of the pack's folding table (Cyrillic Ѕ, у, ѕ, е) turned
+    into the plain one, character for character: the same positions, so a match in it is a
+    match in `text`."""
+    table = rules.letter_table
+    if not table or text.isascii():
+        return text
+    return text.translate(table)
 
 
 def _split_headers(text: str, units: list[Unit], rules: InjectionRules) -> None:
