@@ -52,12 +52,13 @@ class Word:
 class SentenceView:
     __slots__ = ("text", "mentions", "actions", "negations", "comparisons", "explicit_words", "pronouns",
                  "triggers", "domain_words", "weak_domain_words", "presentation", "cues", "clauses", "_starts",
-                 "_ends", "_presentation_starts", "_report_starts", "words")
+                 "_ends", "_presentation_starts", "_report_starts", "words", "pack")
 
     def __init__(self, draft: Draft, vocab: Vocabulary) -> None:
         text = draft.text
         folded = fold_ascii(text)
         self.text = text
+        self.pack = vocab.pack  # the pack the semantic rules read their word classes from
         bf = boundary_filter(vocab.pack)  # the pack's one word-boundary filter
         self.words = bf.words  # the segmenter's dictionary (nlu.text.words)
         mentions = []
