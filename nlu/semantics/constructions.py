@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from nlu.lexicon.word_classes import alternation, char_class, function_words, implied_action_words
 from nlu.semantics import cues
 from nlu.semantics.movers import class_mover_sent, sent_on as _sent_on  # noqa: F401 - class_mover_sent: its old home
-from nlu.semantics.referring import MOVER_NOUNS
+from nlu.semantics.referring import referring_patterns
 from nlu.semantics.view import SentenceView, Word
 from nlu.semantics.write_risk import spoken_identifier_at
 from nlu.semantics.write_uses import echo_of, state_use
@@ -757,7 +757,7 @@ def class_mover_end(text: str, j: int, hi: int) -> int | None:
     for k in range(min(_MODIFIER_GAP, len(up)) + 1):
         if k and not (up[k - 1].isalnum() or up[k - 1] in _DE + " "):
             return None
-        noun = next((n for n in MOVER_NOUNS if up.startswith(n, k)), None)
+        noun = next((n for n in referring_patterns().mover_nouns if up.startswith(n, k)), None)
         if noun is not None:
             return j + k + len(noun)
     return None
