@@ -222,7 +222,7 @@ class SrlStage(Stage):
         if deadline is not None:
             deadline.check()  # frames found; the arguments of a long text are the other half
         # 改成 ST-09 / (AGV-09) 回 ST-01 待命: the place right after a result or a move is the target
-        result_ends = {a.c1 for a in actions if a.text[-1:] in sw.result_ends or moves_to(a)}
+        result_ends = {a.c1 for a in actions if a.text[-1:] in sw.result_ends or moves_to(a, view.pack)}
         any_write = any(f.write for f in frames)  # asked per anchor below: once, not per anchor
         for anc in anchors(draft, view):
             if anc.entity_id is not None and anc.entity_id in consumed:
