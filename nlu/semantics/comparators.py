@@ -9,12 +9,33 @@ from nlu.lexicon.model import ComparisonWord
 from nlu.lexicon.word_classes import function_words
 from nlu.semantics.coordination import group_of
 from nlu.semantics.view import Mention, SentenceView, Word
+from nlu.values.vocabulary import PerRoot
 
 VALUE_TYPES = frozenset({"quantity", "amount", "time", "time_range"})
-_WORDS = function_words()  # lexicons/function_words.json, read once at import
-_RANGE_JOINERS = frozenset(_WORDS.range_joiners)
-_EXCEPT_OPENERS = frozenset(_WORDS.exception_openers)  # 除 of 除 X 外
-_EXCEPT_CLOSERS = frozenset(_WORDS.exception_closers)  # 外 of 除 X 外
+
+
+class _Words:
+    """The word classes read from one pack's ``lexicons/function_words.json``: built once per
+    pack root on first use (`_words`), never at import or per call."""
+
+    __slots__ = ("range_joiners", "except_openers", "except_closers", "state_gap_chars")
+
+    def __init__(self, root) -> None:  # noqa: ANN001 - a pack root, or None: the default pack
+        words = function_words(root)
+        self.range_joiners = frozenset(words.range_joiners)
+        self.except_openers = frozenset(words.exception_openers)  # 除 of 除 X 外
+        self.except_closers = frozenset(words.exception_closers)  # 外 of 除 X 外
+        self.state_gap_chars = frozenset(words.exception_gap)
+
+
+_BY_ROOT = PerRoot()  # a pack root -> its words
+
+
+def _words(view: SentenceView) -> _Words:
+    """The word classes of the pack `view` was scanned with."""
+    return _BY_ROOT.get(view.pack.root, _Words)
+
+
 _CIRCUMFIX = ComparisonWord("除…外", "except", "before")
 # "介于" … "之间" / "到…之间" patterns all end in 之间 or start with 介于
 MAX_GAP = 2  # a comparison word may be separated from its value by a short filler (不少于 3 台)
@@ -75,7 +96,8 @@ def _circumfix_exceptions(view: SentenceView, found: list[Governed]) -> list[Gov
     word (no Han character before it: 删除, 排除 are verbs), and 外 must close X (or X and the
     objects joined to it). A mention already governed by an exception word is left alone."""
     text = view.text
-    if not any(ch in text for ch in _EXCEPT_OPENERS):
+    words = _words(view)
+    if not any(ch in text for ch in words.except_openers):
         return []
     taken = {id(m) for g in found if g.comparator == "except" for m in g.mentions}
     out: list[Governed] = []
@@ -85,12 +107,12 @@ def _circumfix_exceptions(view: SentenceView, found: list[Governed]) -> list[Gov
         k = m.c0 - 1
         while k >= 0 and text[k] == " ":
             k -= 1
-        if k < 0 or text[k] not in _EXCEPT_OPENERS or (k > 0 and _is_han(text[k - 1]) and _ends_a_verb(view, k)):
+        if k < 0 or text[k] not in words.except_openers or (k > 0 and _is_han(text[k - 1]) and _ends_a_verb(view, k)):
             continue
         group = group_of(view, m, frozenset({m.type}))
         end = max(x.c1 for x in group)
         rest = text[end:].lstrip(" ")
-        if rest[:1] in _EXCEPT_CLOSERS:
+        if rest[:1] in words.except_closers:
             out.append(Governed(Word(k, k + 1, "comparison", _CIRCUMFIX, text[k]), "except", group))
             taken.update(id(x) for x in group)
     return out
@@ -125,14 +147,14 @@ def _between(view: SentenceView, w: Word) -> list[Mention] | None:
         if first is None:
             return None
         rest = [m for m in view.mentions if m.c0 >= first.c1]
-        if rest and text[first.c1:rest[0].c0].strip() in _RANGE_JOINERS:
+        if rest and text[first.c1:rest[0].c0].strip() in _words(view).range_joiners:
             return [first, rest[0]]
         return None
     last = _near_before(view, w.c0)  # A 到 B 之间
     if last is None:
         return None
     prev = [m for m in view.mentions if m.c1 <= last.c0]
-    if prev and text[prev[-1].c1:last.c0].strip() in _RANGE_JOINERS and prev[-1].type in VALUE_TYPES:
+    if prev and text[prev[-1].c1:last.c0].strip() in _words(view).range_joiners and prev[-1].type in VALUE_TYPES:
         return [prev[-1], last]
     return None
 
@@ -145,6 +167,7 @@ def excepting_word(view: SentenceView, span: tuple[int, int]) -> Word | None:
     (除了 / 不含 / 不包括 已关闭的) or one after it (失败的不算, 已关闭的不要算进去, 故障的除外),
     with at most a short gap of 已 / 的 / a comma between — else None."""
     text = view.text
+    gap_chars = _words(view).state_gap_chars
     for w in view.comparisons:
         if w.data.comparator != "except":
             continue
@@ -154,9 +177,6 @@ def excepting_word(view: SentenceView, span: tuple[int, int]) -> Word | None:
             gap = text[span[1]:w.c0]
         else:
             continue
-        if len(gap.strip()) <= _STATE_GAP and all(ch in _STATE_GAP_CHARS for ch in gap):
+        if len(gap.strip()) <= _STATE_GAP and all(ch in gap_chars for ch in gap):
             return w
     return None
-
-
-_STATE_GAP_CHARS = frozenset(_WORDS.exception_gap)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from nlu.lexicon.word_classes import function_words
 from nlu.semantics.view import SentenceView
+from nlu.values.vocabulary import PerRoot
 
 # Entity types whose identifiers belong to exactly one domain.
 IDENTIFIER_DOMAIN: dict[str, str] = {
@@ -31,11 +32,21 @@ def implied_domains(view: SentenceView) -> dict[str, list[str]]:
     return out
 
 
-_WORDS = function_words()  # lexicons/function_words.json, read once at import
-_DENIAL_TAIL = _WORDS.domain_denials
-_BETWEEN_TAIL = frozenset(_WORDS.domain_denial_gap)
-_BEFORE_GAP = frozenset(_WORDS.domain_look_verbs)
-_CLAUSE_END = "".join(_WORDS.domain_clause_end)
+class _Words:
+    """The denial words read from one pack's ``lexicons/function_words.json``: built once per
+    pack root on first use (`_words`), never at import or per call."""
+
+    __slots__ = ("denial_tail", "between_tail", "before_gap", "clause_end")
+
+    def __init__(self, root) -> None:  # noqa: ANN001 - a pack root, or None: the default pack
+        words = function_words(root)
+        self.denial_tail = words.domain_denials
+        self.between_tail = frozenset(words.domain_denial_gap)
+        self.before_gap = frozenset(words.domain_look_verbs)
+        self.clause_end = "".join(words.domain_clause_end)
+
+
+_BY_ROOT = PerRoot()  # a pack root -> its words
 
 
 def negated_domains(view: SentenceView) -> set[str]:
@@ -45,6 +56,7 @@ def negated_domains(view: SentenceView) -> set[str]:
     it: 的/那边 … and a denial that closes the clause.
     """
     text = view.text
+    words = _BY_ROOT.get(view.pack.root, _Words)
     out: set[str] = set()
     for w in view.domain_words:
         domains = {d for d, explicit in w.data if explicit}
@@ -54,12 +66,12 @@ def negated_domains(view: SentenceView) -> set[str]:
         denied = False
         for n in view.negations + [c for c in view.comparisons if c.data.comparator == "except"]:
             if lo <= n.c0 and n.c1 <= w.c0 and len(text[n.c1:w.c0]) <= 3 and all(
-                    ch in _BEFORE_GAP for ch in text[n.c1:w.c0]):
+                    ch in words.before_gap for ch in text[n.c1:w.c0]):
                 denied = True
         if not denied:
-            tail = text[w.c1:hi].rstrip(_CLAUSE_END)
-            for d in _DENIAL_TAIL:
-                if tail.endswith(d) and all(ch in _BETWEEN_TAIL for ch in tail[:len(tail) - len(d)]):
+            tail = text[w.c1:hi].rstrip(words.clause_end)
+            for d in words.denial_tail:
+                if tail.endswith(d) and all(ch in words.between_tail for ch in tail[:len(tail) - len(d)]):
                     denied = True
                     break
         if denied:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 
 from nlu.lexicon.word_classes import implied_action_words
-from nlu.semantics.referring import MOVER_NOUNS
+from nlu.semantics.referring import referring_patterns
 
 
 @functools.cache
@@ -16,10 +16,10 @@ def _words() -> tuple[tuple[str, ...], str]:
     return w.arrival_verbs, " ，,。！!？?" + "".join(w.sent_tail_particles)
 
 
-def class_mover_sent(text: str, j: int, hi: int) -> bool:
-    """小车去 / 车到 right after 让/派/叫: a mover class noun, then 去 or 到 and a destination."""
+def class_mover_sent(text: str, j: int, hi: int, pack=None) -> bool:  # noqa: ANN001 - a Pack, or None: the default pack
+    """小车去 / 车到 right after 让/派/叫: a mover class noun (`pack`'s), then 去 or 到 and a destination."""
     up = text[j:hi].upper()
-    noun = next((n for n in MOVER_NOUNS if up.startswith(n)), None)
+    noun = next((n for n in referring_patterns(pack).mover_nouns if up.startswith(n)), None)
     return noun is not None and sent_on(text, j + len(noun), hi)
 
 

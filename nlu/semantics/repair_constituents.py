@@ -19,12 +19,12 @@ Types, each found in a bounded window (a few dozen code points):
 """
 from __future__ import annotations
 
-import functools
 import re
 from datetime import datetime
 from typing import Iterable
 
 from nlu.lexicon.word_classes import function_words
+from nlu.values.vocabulary import PerRoot
 
 _ID_RE = re.compile(r"[A-Za-z]+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
 _WINDOW = 24  # longest constituent considered, in code points
@@ -36,7 +36,8 @@ class ConstituentTyper:
     """Finds typed constituents at a position (a repair's first) or ending at one (the
     abandoned part's last)."""
 
-    def __init__(self, place_shapes: Iterable[str], quantity_shapes: Iterable[str] = ()) -> None:
+    def __init__(self, place_shapes: Iterable[str], quantity_shapes: Iterable[str] = (), root=None) -> None:  # noqa: ANN001
+        self._w = _words(root)  # the words of the pack at `root` (None: the default pack)
         shapes = "|".join(f"(?:{s})" for s in place_shapes)
         self._place_re = re.compile(shapes) if shapes else None
         counts = "|".join(f"(?:{s})" for s in quantity_shapes)
@@ -59,7 +60,7 @@ class ConstituentTyper:
         for t0, t1 in _times(v[i:i + _WINDOW]):
             if t0 == 0:
                 return "time", i + t1
-        word = _action_at(v, i)
+        word = _action_at(v, i, self._w)
         if word:
             return "action", i + len(word)
         return None
@@ -88,8 +89,8 @@ class ConstituentTyper:
             best = [t0 for t0, t1 in _times(v[w0:end]) if t1 == end - w0]
             return w0 + min(best) if best else None
         if kind == "action":
-            word = max((w for w in _actions() if v.endswith(w, w0, end)), key=len, default="")
-            return end - len(word) if word else _disposal_verb(v, w0, end)
+            word = max((w for w in self._w.actions if v.endswith(w, w0, end)), key=len, default="")
+            return end - len(word) if word else _disposal_verb(v, w0, end, self._w)
         return None
 
 
@@ -114,28 +115,29 @@ class ConstituentTyper:
                 found = (w0 + t0, w0 + t1)
         elif kind == "action":
             for j in range(w0, end):
-                word = _action_at(v, j)
+                word = _action_at(v, j, self._w)
                 if word and j + len(word) <= end:
                     found = (j, j + len(word))
         return found
 
 
-def names_write(s: str, verbs_only: bool = False) -> bool:
-    """`s` holds a write action word of the pack or (unless `verbs_only`) a coverb that carries
-    a write (把 … 派到): a repair that replaces it must say the write again."""
-    return any(w in s for w in (_write_words()[0] if verbs_only else _write_words()[1]))
+def names_write(s: str, verbs_only: bool = False, root=None) -> bool:  # noqa: ANN001 - a pack root, or None
+    """`s` holds a write action word of the pack (at `root`; None: the default pack) or (unless
+    `verbs_only`) a coverb that carries a write (把 … 派到): a repair that replaces it must say
+    the write again."""
+    w = _words(root)
+    return any(x in s for x in (w.write_verbs if verbs_only else w.write_words))
 
 
-_ASPECT = "".join(function_words().verb_closing_particles)  # particles that may close a disposal's verb (把 WO-… 关了)
 _DISPOSAL_VERB = 2  # a colloquial disposal verb is one or two characters (关, 停掉, 撤了)
 
 
-def _disposal_verb(v: str, w0: int, end: int) -> int | None:
+def _disposal_verb(v: str, w0: int, end: int, w: _Words) -> int | None:
     """把 WO-20260312 关了: the verb of a disposal right after its identifier, a colloquial one
     no pack word covers (关, 停, 撤), with its aspect particle — the action a repair replaces.
     Returns where it starts, or None."""
     e = end
-    while e > w0 and v[e - 1] in _ASPECT:
+    while e > w0 and v[e - 1] in w.aspect:
         e -= 1
     s = e
     while s > w0 and e - s < _DISPOSAL_VERB and "\u4e00" <= v[s - 1] <= "\u9fff":
@@ -143,38 +145,22 @@ def _disposal_verb(v: str, w0: int, end: int) -> int | None:
     if s == e:
         return None
     obj = next((m for m in _ID_RE.finditer(v, w0, s) if m.end() == s and _has_digit(m.group())), None)
-    if obj is None or not v[w0:obj.start()].rstrip().endswith(_coverbs()):
+    if obj is None or not v[w0:obj.start()].rstrip().endswith(w.coverbs):
         return None  # only right after 把/将 + its object is the word a verb
     return s
 
 
-@functools.lru_cache(maxsize=1)
-def _coverbs() -> tuple[str, ...]:
-    # lazy: only this path needs it, keeps import light; breaks no cycle
-    from nlu.lexicon import load_data_file
-
-    return tuple(load_data_file("write_safety.json")["writeCoverbs"])
-
-
-def comparison_before(v: str, i: int) -> int:
+def comparison_before(v: str, i: int, root=None) -> int:  # noqa: ANN001 - a pack root, or None: the default pack
     """A comparison word of the pack (低于, 不足, 不超过) ends right at `i`: it governs the value
     that follows, and its 不 is no negation of an action the repair would drop with the value.
     The length of the longest such word, 0 when none."""
-    return max((len(w) for w in _comparisons() if v.endswith(w, 0, i)), default=0)
+    return max((len(w) for w in _words(root).comparisons if v.endswith(w, 0, i)), default=0)
 
 
-def comparison_at(v: str, i: int) -> int:
+def comparison_at(v: str, i: int, root=None) -> int:  # noqa: ANN001 - a pack root, or None: the default pack
     """The length of the longest comparison word of the pack starting at `i` (至少, 超过), 0 when
     none: a repair that says a comparison again with a new count (至少3台，改成至少5台)."""
-    return max((len(w) for w in _comparisons() if v.startswith(w, i)), default=0)
-
-
-@functools.lru_cache(maxsize=1)
-def _comparisons() -> tuple[str, ...]:
-    # lazy: only this path needs it, keeps import light; breaks no cycle
-    from nlu.lexicon import load_data_file
-
-    return tuple(w["word"] for w in load_data_file("comparison.json")["words"] if "…" not in w["word"])
+    return max((len(w) for w in _words(root).comparisons if v.startswith(w, i)), default=0)
 
 
 def _has_digit(s: str) -> bool:
@@ -201,27 +187,38 @@ def _times(s: str) -> list[tuple[int, int]]:
     return [(t.start, t.end) for t in find_times(s, _REFERENCE)]
 
 
-@functools.lru_cache(maxsize=1)
-def _actions() -> tuple[str, ...]:
-    """Every action word of the shipped pack, longest first (read once, lazily)."""
-    # lazy: only this path needs it, keeps import light; breaks no cycle
-    from nlu.lexicon import load_data_file
+class _Words:
+    """What the constituents read from one pack: its action words (``actions.json``), the
+    coverbs of a write (``write_safety.json``), its comparison words (``comparison.json``) and
+    the particles that may close a disposal's verb (``function_words.json``). Built once per pack
+    root on first use (`_words`), never at import or per call."""
 
-    words = {a["word"] for a in load_data_file("actions.json")["actions"]}
-    return tuple(sorted(words, key=len, reverse=True))
+    __slots__ = ("actions", "write_verbs", "write_words", "coverbs", "comparisons", "aspect")
+
+    def __init__(self, root) -> None:  # noqa: ANN001 - a pack root, or None: the default pack
+        # lazy: only this path needs it, keeps import light; breaks no cycle
+        from nlu.lexicon import load_data_file
+
+        actions = load_data_file("actions.json", root)["actions"]
+        coverbs = load_data_file("write_safety.json", root)["writeCoverbs"]
+        #: every action word, longest first
+        self.actions = tuple(sorted({a["word"] for a in actions}, key=len, reverse=True))
+        writes = {a["word"] for a in actions if a.get("write")}
+        #: the write action words; the same with the coverbs of a write
+        self.write_verbs = tuple(sorted(writes, key=len, reverse=True))
+        self.write_words = tuple(sorted(writes | set(coverbs), key=len, reverse=True))
+        self.coverbs = tuple(coverbs)
+        self.comparisons = tuple(w["word"] for w in load_data_file("comparison.json", root)["words"] if "…" not in w["word"])
+        # particles that may close a disposal's verb (把 WO-… 关了)
+        self.aspect = "".join(function_words(root).verb_closing_particles)
 
 
-@functools.lru_cache(maxsize=1)
-def _write_words() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The write action words of the shipped pack; the same with the coverbs of a write
-    (write_safety.json)."""
-    # lazy: only this path needs it, keeps import light; breaks no cycle
-    from nlu.lexicon import load_data_file
-
-    words = {a["word"] for a in load_data_file("actions.json")["actions"] if a.get("write")}
-    with_coverbs = words | set(load_data_file("write_safety.json")["writeCoverbs"])
-    return tuple(sorted(words, key=len, reverse=True)), tuple(sorted(with_coverbs, key=len, reverse=True))
+_BY_ROOT = PerRoot()  # a pack root -> its words
 
 
-def _action_at(v: str, i: int) -> str:
-    return next((w for w in _actions() if v.startswith(w, i)), "")
+def _words(root) -> _Words:  # noqa: ANN001 - a pack root, or None: the default pack
+    return _BY_ROOT.get(root, _Words)
+
+
+def _action_at(v: str, i: int, w: _Words) -> str:
+    return next((x for x in w.actions if v.startswith(x, i)), "")

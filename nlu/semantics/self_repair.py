@@ -77,10 +77,6 @@ _BOUNDARY = frozenset("，,。.！!？?；;：:、 \n…~—")
 _PAUSE = "[ ，,、]{0,3}"
 _CLAUSE_MARKS = frozenset("，,、；;：:—…")  # a dash or an ellipsis ends a clause too (上个月——不，上季度)
 _PAUSE_CHARS = frozenset(" ，,、")
-_QUESTION_TAIL = function_words().question_tail_particles
-_ATTRIBUTIVE = function_words().one("attributive_particle")  # the particle a modifier (a time, a place) takes before its noun
-_SOFT_PARTICLES = function_words().soft_particles
-_CONSTITUENT_TAIL = " ，,。.！!？?）)】]" + "".join(_SOFT_PARTICLES)  # particles (and a closing bracket) after a repair constituent
 REPAIR_WINDOW = 200  # longest abandoned/repair clause considered, in code points
 _RESTATED_HEAD = 6  # longest verb phrase a repair says again before its new value, in code points
 _NEGATION_REACH = 3  # a negation this close before a replaced constituent is part of it (不要取消)
@@ -123,9 +119,17 @@ def _alt(words) -> str:  # noqa: ANN001
 
 
 class RepairGrammar:
-    """The compiled construction of one lexicon section (see the module docstring)."""
+    """The compiled construction of one lexicon section (see the module docstring), with the
+    function words of the pack at `root` (None: the default pack)."""
 
-    def __init__(self, section: dict[str, Any]) -> None:
+    def __init__(self, section: dict[str, Any], root=None) -> None:  # noqa: ANN001 - a pack root, or None
+        self._root = root
+        words = function_words(root)
+        self._question_tail = words.question_tail_particles
+        self._attributive = words.one("attributive_particle")  # the particle a modifier (a time, a place) takes before its noun
+        self._soft_particles = words.soft_particles
+        # particles (and a closing bracket) after a repair constituent
+        self._constituent_tail = " ，,。.！!？?）)】]" + "".join(self._soft_particles)
         composed = section.get("composedMarkers") or {}
         # 搞岔了, 说反了, 嘴瓢了: a light verb + a result of getting it wrong + 了 — every pair of
         # the listed parts is an explicit marker
@@ -393,13 +397,13 @@ class RepairGrammar:
             return None
         parallel = _parallel_start(v, s, m0, clause)
         dropped = v[s if parallel is None else parallel:m0]
-        if names_write(dropped) and not names_write(clause):
+        if names_write(dropped, root=self._root) and not names_write(clause, root=self._root):
             return None  # 把 AGV-22 派到 ST-10，哦不，是 AGV-23: the write would vanish with its clause
         kc = k + len(self.contrast_lead) if self.contrast_lead and v.startswith(self.contrast_lead, k) else k
         while kc < e and v[kc].isspace():
             kc += 1  # (是 AGV-90: the contrast word before the constituent)
         if (self._only_a_constituent(v, k, e) or kc > k and self._only_a_constituent(v, kc, e)) and (
-                names_write(v[s:m0]) or names_write(v[s0:m0]) or _moves_to_a_place(v[s:m0])):
+                names_write(v[s:m0], root=self._root) or names_write(v[s0:m0], root=self._root) or _moves_to_a_place(v[s:m0], self._root)):
             # (also when the write's coverb stays before the cut: 让 AGV-55 去 ST-03（哦不，AGV-10）)
             # 把 AGV-06 送到 ST-01，说错了，AGV-16: the repair says one key, the dropped part holds
             # the verb and the place too — a constituent repair the span map cannot place
@@ -424,8 +428,8 @@ class RepairGrammar:
         kind, end = got
         while end < m0 and v[end] in _PAUSE_CHARS:
             end += 1
-        if v.startswith(_ATTRIBUTIVE, end):
-            end += len(_ATTRIBUTIVE)
+        if v.startswith(self._attributive, end):
+            end += len(self._attributive)
         if not _SUBSTANTIVE_RE.search(v, end, m0):
             return s  # the clause was the key alone: a typed repair's business
         opening = clause.lstrip(" ，,、")
@@ -498,7 +502,7 @@ class RepairGrammar:
     def _only_a_constituent(self, v: str, k: int, e: int) -> bool:
         """The repair clause v[k:e] is one typed constituent (a key, a time …), particles aside."""
         got = self._typer().at(v, k)
-        return got is not None and not v[got[1]:e].strip(_CONSTITUENT_TAIL)
+        return got is not None and not v[got[1]:e].strip(self._constituent_tail)
 
     def _repair_clause_ok(self, abandoned: str, clause: str, settled: bool = False) -> bool:
         """A substantive statement that keeps every identifier and negation of what it drops.
@@ -507,8 +511,8 @@ class RepairGrammar:
         if not _SUBSTANTIVE_RE.search(clause) or clause.startswith(self.blockers):
             return False
         tail = clause.rstrip(" ，,.。~…")
-        if tail.endswith(_QUESTION_TAIL) and not (settled and tail.endswith(_SOFT_PARTICLES)
-                                                   and not tail[:-1].endswith(_QUESTION_TAIL)):
+        if tail.endswith(self._question_tail) and not (settled and tail.endswith(self._soft_particles)
+                                                   and not tail[:-1].endswith(self._question_tail)):
             return False
         if _ID_RE.search(abandoned) and not _ID_RE.search(clause):
             return False
@@ -536,7 +540,7 @@ class RepairGrammar:
         new = typer.at(v, k)
         compared = 0  # 至少3台，改成至少5台: the comparison word the new count opens with
         if new is None:
-            compared = comparison_at(v, k)
+            compared = comparison_at(v, k, self._root)
             new = typer.at(v, k + compared) if compared else None
             if new is None or new[0] != "quantity":
                 return None
@@ -545,20 +549,20 @@ class RepairGrammar:
         while end > lo and v[end - 1] in _PAUSE_CHARS:
             end -= 1
         old, old_end = typer.ending_at(v, lo, end, kind), end
-        if compared and old is not None and comparison_before(v, old):
-            old -= comparison_before(v, old)  # the old comparison goes with its count
+        if compared and old is not None and comparison_before(v, old, self._root):
+            old -= comparison_before(v, old, self._root)  # the old comparison goes with its count
         if mk.filler and (old is None or not _same_unit(v, kind, old_end, new_end)
-                          or names_write(v[lo:ends[bisect_left(ends, k)] if bisect_left(ends, k) < len(ends) else n])):
+                          or names_write(v[lo:ends[bisect_left(ends, k)] if bisect_left(ends, k) < len(ends) else n], root=self._root)):
             # 近7天 呃 AGV-38, 今天 呃 上午: a filler between two different things. In a write
             # (关闭WO-…01呃WO-…10) it may as well join two objects: which one is meant is asked
             # (nlu.semantics.write_risk), never settled here
             return None
-        if old is None and (end < mk.start or mk.strong) and v.startswith(_ATTRIBUTIVE, end - len(_ATTRIBUTIVE)) \
-                and v.startswith(_ATTRIBUTIVE, new_end):
+        if old is None and (end < mk.start or mk.strong) and v.startswith(self._attributive, end - len(self._attributive)) \
+                and v.startswith(self._attributive, new_end):
             # 今天的，哦不是昨天的: both constituents carry the attributive 的 — the old one with
             # its 的 goes, the new one keeps its own (after a pause or an interjection only:
             # 今天的不对，昨天的对 judges the two)
-            old_end = end - len(_ATTRIBUTIVE)
+            old_end = end - len(self._attributive)
             old = typer.ending_at(v, lo, old_end, kind)
         inner = None
         if old is None and not (mk.filler or mk.paused_copula) and (v[mk.end:mk.end + 1] in _PAUSE_CHARS or not mk.short):
@@ -574,7 +578,7 @@ class RepairGrammar:
         # 呃我是说取消 replaces 不要取消, never leaves 不要 in front of the new verb
         before = v[max(lo, old - _NEGATION_REACH):old]
         at = min((before.find(w) for w in self.negations if w in before), default=-1)
-        if at >= 0 and not comparison_before(v, old):  # 不足30%，不对，20%: 不足 stays with the value
+        if at >= 0 and not comparison_before(v, old, self._root):  # 不足30%，不对，20%: 不足 stays with the value
             old = old - len(before) + at
         if mk.typed_only and any(w in v[lo:old] for w in self.change_context):
             return None  # 把 … 的修程从 C4 改成 C5: the update verb, not a repair
@@ -595,7 +599,8 @@ class RepairGrammar:
         # (前天 + 的): the head stays where it was, the repair follows it after a pause
         rest = own.rstrip(" ，,。.！!")
         head = v[inner[1]:end]
-        if kind.startswith("id:") and not rest and names_write(v[lo:end]) and not names_write(head, verbs_only=True):
+        if kind.startswith("id:") and not rest and names_write(v[lo:end], root=self._root) \
+                and not names_write(head, verbs_only=True, root=self._root):
             # 把 AGV-22 派到 ST-10，哦不，是 AGV-23: the new key belongs where the old one stood,
             # which the span map cannot say (a key moved out of its place maps to the words it
             # replaced); dropping the old key alone would leave 把派到ST-10，AGV-23, a write whose
@@ -626,7 +631,7 @@ class RepairGrammar:
         end = mk.start
         while end > lo and v[end - 1] in _PAUSE_CHARS:
             end -= 1
-        if v[lo:end].rstrip(" ，,").endswith(_QUESTION_TAIL):
+        if v[lo:end].rstrip(" ，,").endswith(self._question_tail):
             return None  # 负责人是张丽吗，不是张丽，是章丽: an answer to a question, not a repair
         a = v.rfind(said, lo, end)
         if a < 0 or (said[0].isascii() and after_token(v, a)) or (
@@ -665,13 +670,13 @@ class RepairGrammar:
         if len(rest) > _RESTATED_HEAD or not head.startswith(rest) or not _SUBSTANTIVE_RE.search(head[len(rest):]):
             return None
         drop = b + (len(v[b:end]) - len(head)) + len(rest) if rest else b
-        if names_write(v[lo:end]) and not names_write(v[lo:a] + v[drop:end], verbs_only=True):
+        if names_write(v[lo:end], root=self._root) and not names_write(v[lo:a] + v[drop:end], verbs_only=True, root=self._root):
             return None  # 把 AGV-05 派到 ST-02，不是 ST-02，是 ST-04: the new key cannot stand where the old one did
         return [(a, drop, ""), (end, k, self.pause_mark)]
 
     def _typer(self) -> ConstituentTyper:
         if self._constituents is None:
-            self._constituents = ConstituentTyper(self._place_shapes, self._quantity_shapes)
+            self._constituents = ConstituentTyper(self._place_shapes, self._quantity_shapes, self._root)
         return self._constituents
 
     def _runs_on(self, mk: Marker, v: str, m0: int, k: int, abandoned: str, parallel: int | None) -> bool:
@@ -713,18 +718,18 @@ def _parallel_start(v: str, s: int, m0: int, clause: str) -> int | None:
     return None
 
 
-@functools.lru_cache(maxsize=1)
-def _motion() -> re.Pattern[str]:
+@functools.lru_cache(maxsize=8)
+def _motion(root=None) -> re.Pattern[str]:  # noqa: ANN001 - a pack root, or None: the default pack
     # lazy: the pack's data is read once, on the first repair that needs it; keeps import light
     from nlu.lexicon import load_data_file
 
-    words = sorted(load_data_file("write_safety.json")["motionWords"], key=len, reverse=True)
+    words = sorted(load_data_file("write_safety.json", root)["motionWords"], key=len, reverse=True)
     return re.compile("(?:" + "|".join(map(re.escape, words)) + r")\s*[A-Za-z]{1,4}-?\d")
 
 
-def _moves_to_a_place(head: str) -> bool:
+def _moves_to_a_place(head: str, root=None) -> bool:  # noqa: ANN001 - a pack root, or None: the default pack
     """A motion word (去, 到, 前往) right before a key: the words after a mover say where it goes."""
-    return _motion().search(head) is not None
+    return _motion(root).search(head) is not None
 
 
 @functools.lru_cache(maxsize=1)

@@ -19,6 +19,7 @@ from nlu.lexicon.word_classes import function_words
 from nlu.text.word_matcher import boundary_filter
 from nlu.text.vocabulary import Vocabulary
 from nlu.text.wordscan import fold_ascii
+from nlu.values.vocabulary import PerRoot
 
 _CACHE_KEY = SEMANTICS_VIEW
 
@@ -52,12 +53,13 @@ class Word:
 class SentenceView:
     __slots__ = ("text", "mentions", "actions", "negations", "comparisons", "explicit_words", "pronouns",
                  "triggers", "domain_words", "weak_domain_words", "presentation", "cues", "clauses", "_starts",
-                 "_ends", "_presentation_starts", "_report_starts", "words")
+                 "_ends", "_presentation_starts", "_report_starts", "words", "pack")
 
     def __init__(self, draft: Draft, vocab: Vocabulary) -> None:
         text = draft.text
         folded = fold_ascii(text)
         self.text = text
+        self.pack = vocab.pack  # the pack the semantic rules read their word classes from
         bf = boundary_filter(vocab.pack)  # the pack's one word-boundary filter
         self.words = bf.words  # the segmenter's dictionary (nlu.text.words)
         mentions = []
@@ -83,6 +85,7 @@ class SentenceView:
                         if free(m.start, m.end)]
         self.presentation = presentation
         bounded_here = bf.at_boundaries
+        closing = _BY_ROOT.get(vocab.pack.root, _NegationWords)
         for m in vocab.protected_words.scan(text, folded):
             if not free(m.start, m.end):
                 continue
@@ -98,7 +101,7 @@ class SentenceView:
                 elif kw.kind == "negation":
                     # 别 in 级别 / 特别 / 分别 is no negation (the text keeps it protected either way);
                     # 除外 after what it excludes (AGV-10除外都派去ST-06) negates no predicate after it
-                    if not _closes_a_word(text, m.start, m.end, self.words) and \
+                    if not _closes_a_word(text, m.start, m.end, self.words, closing) and \
                             not any(_excludes_before(v) for v in m.values):
                         self.negations.append(word)
                 elif kw.kind == "comparison":
@@ -252,8 +255,19 @@ def sentence_view(draft: Draft, vocab: Vocabulary) -> SentenceView:
     return view
 
 
-_NEGATION_FUSERS = frozenset(function_words().negation_fusers)
-_WORD_CLOSING = frozenset(function_words().word_closing_negations)
+class _NegationWords:
+    """The negations that may close a word, and what fuses with one (one pack's
+    ``lexicons/function_words.json``): built once per pack root on first use, never at import."""
+
+    __slots__ = ("fusers", "word_closing")
+
+    def __init__(self, root) -> None:  # noqa: ANN001 - a pack root, or None: the default pack
+        words = function_words(root)
+        self.fusers = frozenset(words.negation_fusers)
+        self.word_closing = frozenset(words.word_closing_negations)
+
+
+_BY_ROOT = PerRoot()  # a pack root -> its negation words
 
 
 def _excludes_before(kw) -> bool:  # noqa: ANN001 - a vocabulary value
@@ -262,14 +276,14 @@ def _excludes_before(kw) -> bool:  # noqa: ANN001 - a vocabulary value
         getattr(kw.data, "position", None) == "after"
 
 
-def _closes_a_word(text: str, start: int, end: int, words) -> bool:  # noqa: ANN001 - nlu.text.words.Words
+def _closes_a_word(text: str, start: int, end: int, words, closing: _NegationWords) -> bool:  # noqa: ANN001 - words: nlu.text.words.Words
     """The negation at [start, end) (别) is the last character of a two-character word of the
     dictionary (级别, 特别, 区别, 告别) whose first character does not fuse with a negation
     (可别, 先别, 千万别 stay negations): a word that only looks like one. One dictionary lookup,
     no segmentation; until the dictionary is loaded every negation is kept (conservative)."""
-    if text[start:end] not in _WORD_CLOSING or start == 0:
+    if text[start:end] not in closing.word_closing or start == 0:
         return False
     left = text[start - 1]
-    if left in _NEGATION_FUSERS or not "\u4e00" <= left <= "\u9fff" or not words.ready():
+    if left in closing.fusers or not "\u4e00" <= left <= "\u9fff" or not words.ready():
         return False
     return words.in_dictionary(text[start - 1:end])

@@ -108,7 +108,7 @@ class _Rules:
         self.numerals = frozenset(lex["numerals"])
         self.meaningful = frozenset(lex["meaningfulRepeats"])
         # self-repair is a construction of its own (nlu.semantics.self_repair)
-        self.repair = RepairGrammar(lex["selfRepair"])
+        self.repair = RepairGrammar(lex["selfRepair"], pack.root)
         guard = lex["repeatGuard"]
         # what a merged repetition may not hold: a negation or comparison word, a numeral
         # (words that merely begin with one, 一下, masked first), an A-not-A form (是不是)

@@ -20,7 +20,7 @@ from nlu.semantics import cues
 from nlu.semantics.coordination import group_of
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, explicit_domains
 from nlu.semantics.fillers import Fillers
-from nlu.semantics.referring import APPOSITION_GAP, NOUN_CLASSIFIERS, Referring, demonstrative_phrases, recency_start
+from nlu.semantics.referring import APPOSITION_GAP, Referring, demonstrative_phrases, recency_start, referring_patterns
 from nlu.semantics.view import Mention, SentenceView, sentence_view
 from nlu.source import Referent
 from nlu.text.vocabulary import vocabulary
@@ -142,13 +142,13 @@ class CoreferenceStage(Stage):
             items.append(Referring(p.c0, p.c1, p.text, tuple(types) if types is not None else None, count,
                                    plural, p.text not in w.determiners))
         inside = [(m.c0, m.c1) for m in view.mentions if m.type != "quantity"]  # 这两辆车: 两辆 is its count
-        for r in demonstrative_phrases(view.text):
+        for r in demonstrative_phrases(view.text, self.pack):
             if any(a < r.c1 and r.c0 < b for a, b in inside):
                 continue
             items.append(r)
         # 这单位, 那单据: a classifier that is its own noun (这单) may begin a word of the language
         # instead; then no order is meant (checked only for those few phrases)
-        items = [r for r in items if r.text[-1] not in NOUN_CLASSIFIERS
+        items = [r for r in items if r.text[-1] not in referring_patterns(self.pack).noun_classifiers
                  or boundary_filter(self.pack).at_boundaries(view.text, r.c0, r.c1)]
         items.sort(key=lambda r: (r.c0, -(r.c1 - r.c0)))
         out: list[Referring] = []
@@ -161,7 +161,7 @@ class CoreferenceStage(Stage):
                 continue
             out.append(r)
         for k, r in enumerate(out):
-            start = recency_start(view.text, r.c0)
+            start = recency_start(view.text, r.c0, self.pack)
             if start < r.c0 and (k == 0 or out[k - 1].c1 <= start):
                 # 刚才说的那台机车: the recency prefix is part of the mention
                 out[k] = _joined(view.text, Referring(start, r.c0, view.text[start:r.c0], None, None, False, False), r)

@@ -42,7 +42,7 @@ from nlu.semantics.question_shapes import load_rules, asks_how_many, compares_co
 from nlu.semantics.questions import asks_comparison, asks_threshold_count
 from nlu.semantics.modality import modality_of
 from nlu.semantics.negation import negation_before
-from nlu.semantics.referring import CLASS_NOUNS
+from nlu.semantics.referring import referring_patterns
 from nlu.semantics.templates import template_rules
 from nlu.semantics.view import SentenceView, Word, sentence_view
 from nlu.text.vocabulary import vocabulary
@@ -222,7 +222,7 @@ class SrlStage(Stage):
         if deadline is not None:
             deadline.check()  # frames found; the arguments of a long text are the other half
         # 改成 ST-09 / (AGV-09) 回 ST-01 待命: the place right after a result or a move is the target
-        result_ends = {a.c1 for a in actions if a.text[-1:] in sw.result_ends or moves_to(a)}
+        result_ends = {a.c1 for a in actions if a.text[-1:] in sw.result_ends or moves_to(a, view.pack)}
         any_write = any(f.write for f in frames)  # asked per anchor below: once, not per anchor
         for anc in anchors(draft, view):
             if anc.entity_id is not None and anc.entity_id in consumed:
@@ -514,7 +514,8 @@ def _bare(view: SentenceView, words: SrlWords) -> bool:
     """Only mentions, pronouns, class nouns (AGV, 机车), fillers and punctuation: nothing is asked.
     Any other domain word is an attribute (修程, 电量) and asks about the object."""
     covered = bytearray(len(view.text))
-    spans = [(m.c0, m.c1) for m in view.mentions] + [(w.c0, w.c1) for w in view.domain_words if w.text.upper() in CLASS_NOUNS] + \
+    class_nouns = referring_patterns(view.pack).class_nouns
+    spans = [(m.c0, m.c1) for m in view.mentions] + [(w.c0, w.c1) for w in view.domain_words if w.text.upper() in class_nouns] + \
         [(w.c0, w.c1) for w in view.pronouns] + [(m.start, m.end) for m in words.bare_fillers.scan(view.text)]
     for a, b in spans:
         covered[a:b] = b"\x01" * (b - a)

@@ -21,9 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 #: issue 28 part 3, still open: these read word classes at import (their module-level patterns)
 STILL_READ_AT_IMPORT = frozenset({
-    "nlu.decision.rules", "nlu.semantics.comparators", "nlu.semantics.constructions", "nlu.semantics.domains",
-    "nlu.semantics.negation", "nlu.semantics.questions", "nlu.semantics.referring", "nlu.semantics.repair_constituents",
-    "nlu.semantics.self_repair", "nlu.semantics.view", "nlu.semantics.write_intent", "nlu.semantics.write_risk",
+    "nlu.decision.rules",
+    "nlu.semantics.write_intent", "nlu.semantics.write_risk",
     "nlu.stages.protect", "nlu.stages.route",
 })
 
@@ -201,3 +200,68 @@ def test_the_value_and_suspicious_scanners_read_the_pack_they_are_given(words_pa
     assert [s.reason for s in find_suspicious("瞧瞧 01", [], ids, words_pack)] == ["bare_reference"]
     assert find_suspicious("瞧瞧 01", [], ids) == []
     assert suspicious_patterns(words_pack) is suspicious_patterns(words_pack)
+
+
+@pytest.fixture(scope="module")
+def semantics_pack(tmp_path_factory):  # noqa: ANN201 - a Pack
+    """A copy of the shipped pack with one more word in a class each semantic rule module that
+    used to compile its words at import reads (issue 28): a range joiner, a negation gap filler,
+    a which-word, a domain denial, a word-closing negation, a verb-closing particle, a question
+    tail, a motion word and a head noun of a mover."""
+    from nlu.lexicon import load_pack, write_manifest
+    from nlu.lexicon.loader import shipped_root
+
+    root = tmp_path_factory.mktemp("semantics") / "lexicons"
+    shutil.copytree(shipped_root(), root)
+
+    def edit(name, change):  # noqa: ANN001, ANN202
+        path = root / name
+        data = json.loads(path.read_text("utf-8"))
+        change(data)
+        path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", "utf-8")
+
+    added = {"rangeJoiners": "直到", "negationGapFillers": "总", "whichWords": "哪一辆", "domainDenials": "免了",
+             "wordClosingNegations": "甭", "verbClosingParticles": "咯", "questionTailParticles": "嘛"}
+
+    def more_function_words(d):  # noqa: ANN001, ANN202
+        for name, word in added.items():
+            assert word not in d["classes"][name]["words"]
+            d["classes"][name]["words"].append(word)
+
+    edit("function_words.json", more_function_words)
+    edit("implied_actions.json", lambda d: d["classes"]["moveWords"]["words"].append("开往"))
+    edit("referring.json", lambda d: d["headNouns"]["types"].update({"铁牛": ["vehicle"]}))
+    write_manifest(root)
+    return load_pack(root, use_cache=False)
+
+
+def test_the_semantic_rules_read_the_pack_they_are_given(semantics_pack):
+    from types import SimpleNamespace
+
+    from nlu.lexicon import default_pack
+    from nlu.semantics import comparators, domains, negation, questions, view
+    from nlu.semantics.constructions import ImpliedAction, moves_to
+    from nlu.semantics.referring import demonstrative_phrases, referring_patterns
+    from nlu.semantics.repair_constituents import ConstituentTyper
+    from nlu.semantics.self_repair import RepairGrammar, default_grammar
+    from nlu.semantics.view import Word
+
+    pack, shipped = semantics_pack, default_pack()
+    theirs, ours = SimpleNamespace(pack=pack), SimpleNamespace(pack=shipped)  # what the rules read of a view
+    assert "直到" in comparators._words(theirs).range_joiners and "直到" not in comparators._words(ours).range_joiners
+    assert "总" in negation._words(pack).filler and "总" not in negation._words(shipped).filler
+    assert questions._words(theirs).comparative.match("哪一辆多") and not questions._words(ours).comparative.match("哪一辆多")
+    assert "免了" in domains._BY_ROOT.get(pack.root, domains._Words).denial_tail
+    assert "免了" not in domains._BY_ROOT.get(shipped.root, domains._Words).denial_tail
+    assert "甭" in view._BY_ROOT.get(pack.root, view._NegationWords).word_closing
+    assert "甭" not in view._BY_ROOT.get(shipped.root, view._NegationWords).word_closing
+    assert "咯" in ConstituentTyper((), (), pack.root)._w.aspect and "咯" not in ConstituentTyper(())._w.aspect
+    section = json.loads((pack.root / "cleaning.json").read_text("utf-8"))["selfRepair"]
+    assert "嘛" in RepairGrammar(section, pack.root)._question_tail and "嘛" not in default_grammar()._question_tail
+    goes = Word(0, 2, "action", ImpliedAction("开往", "create", True), "开往")
+    assert moves_to(goes, pack) and not moves_to(goes)
+    assert "铁牛" in referring_patterns(pack).mover_nouns and "铁牛" not in referring_patterns().mover_nouns
+    assert [r.types for r in demonstrative_phrases("这铁牛", pack)] == [("vehicle",)]
+    assert demonstrative_phrases("这铁牛") == []
+    assert referring_patterns(pack) is referring_patterns(pack)  # compiled once per pack root
+    assert negation._words(pack) is negation._words(pack)
