@@ -58,7 +58,7 @@ EMPTY = "empty"
 NON_DATA = "non_data"
 
 # Flags that show the text is about the business, or must be asked about whatever it is.
-_DATA_SIGNALS = frozenset({"injection_flag", "unresolved_coreference", "ambiguous_coreference", "bare_reference",
+_DATA_SIGNALS = frozenset({"injection_flag", "pasted_egress", "unresolved_coreference", "ambiguous_coreference", "bare_reference",
                            "ambiguous_correction", "lookalike_identifier", "write_without_object",
                            "cross_domain", "template_conflict", "missing_action"})
 # Of those, the ones that stand for an object without naming it: a pronoun that may refer to
