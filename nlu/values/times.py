@@ -218,8 +218,14 @@ def _build(v: ValueVocabulary, root: Path | None, units_file: Path) -> SimpleNam
     _DAY = rf"(?:(?P<d>{_DAY_NUMBER})[{_RI_HAO}](?!{alternation(_TG.day_false_followers)})|(?P<vague>{_alt(VAGUE_IN_MONTH)}))"
     _QUARTER = rf"(?:{_w('ordinal_prefix')}?(?P<qn>[{_cc(_TG.quarter_digits)}1-4]){_w('quarter_word')}|(?P<qq>Q[1-4]))"
     _HALF = rf"(?P<half>{alternation(_TG.half_years)})"
+    # 上周 一共: the weekday's numeral begins a word (一共, 一直) — no weekday; a part of day or a clock
+    # after it (周一下午, 周一点名 aside) keeps the weekday, so those words' tails are not excluded
+    _day_starts = {w[0] for w in PARTS} | {w[0] for w in _TG.clock_markers} | {"号", "日"}
+    _numeral_tails = sorted({w[1:] for w in _TG.bare_day_false_words if len(w) > 1 and w[1] not in _day_starts},
+                            key=len, reverse=True)
     _WEEKDAY = (rf"(?:(?P<wp>{_alt(k for k in PERIOD_PREFIX if k not in _TG.weekday_excluded_prefixes)})?"
-                rf"(?:{alternation(_TG.week_markers)})(?P<wd>[{_WEEKDAY_DIGITS}1-7])(?![0-9]))")
+                rf"(?:{alternation(_TG.week_markers)})(?P<wd>[{_WEEKDAY_DIGITS}1-7])(?![0-9])"
+                rf"(?!{alternation(_numeral_tails)}))")
     _ISO = rf"(?:{_L}(?P<iy>\d{{4}})(?P<sep>[-/.])(?P<im>\d{{1,2}})(?P=sep)(?P<id>\d{{1,2}})(?!\d))"
     _DAYW = (rf"(?:(?P<dw>{_alt(k for k in DAY_WORDS if k not in (_QIANTIAN, _HOUTIAN))}"
              rf"|(?<![{_cc(_TG.day_before_yesterday_false_left)}]){re.escape(_QIANTIAN)}"
@@ -252,7 +258,7 @@ def _build(v: ValueVocabulary, root: Path | None, units_file: Path) -> SimpleNam
 
     _PERIOD_RE = re.compile(
         rf"(?P<pp>{_by_first_char(PERIOD_PREFIX, f'(?<![{_cc(_TG.period_prefix_false_left)}].)')})"
-        rf"(?P<pu>{_ZHOU}(?![{_cc(_TG.week_false_followers)}{_WEEKDAY_DIGITS}0-9])"
+        rf"(?P<pu>{_ZHOU}(?![{_cc(_TG.week_false_followers)}0-9])(?![{_WEEKDAY_DIGITS}](?!{alternation(_numeral_tails)}))"
         rf"|{_XINGQI}(?![{_WEEKDAY_DIGITS}0-9])|{_LIBAI}(?![{_WEEKDAY_DIGITS}0-9])"
         rf"|{_YUE}(?![{_cc(_TG.month_false_followers)}]|{_w('month_middle')}(?!{_w('mid_repair_tail')}))"
         rf"|{_w('quarter_word')}|{_w('quarter_short')}(?!{alternation(_TG.quarter_false_followers)})|{_w('year_period')})"
