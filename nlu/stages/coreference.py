@@ -520,8 +520,8 @@ class CoreferenceStage(Stage):
 
     def _narrowed(self, draft: Draft, view: SentenceView, p: Referring, chosen: list[Mention]) -> Mention | None:
         """The one of several candidate keys the words right before the phrase pick, else None:
-        a number that is the digits after the hyphen of exactly one of them (DF4B-1234 和
-        DF4B-1243 … 1243 那台; 150号那台), or a person a responsible_for relation of the turn
+        one of them said again (… 我问的是 DF4B-1243 那台), a number that is the digits after the
+        hyphen of exactly one of them (DF4B-1234 和 DF4B-1243 … 1243 那台; 150号那台), or a person a responsible_for relation of the turn
         binds to exactly one of them (张三负责 HXD1-0001，李四负责 HXD1-0002 … 李四那台). A number
         or a person matching none or several picks nothing: the phrase is asked about."""
         text = view.text
@@ -535,6 +535,9 @@ class CoreferenceStage(Stage):
                 break
         while end > 0 and text[end - 1].isspace():
             end -= 1
+        said = next((m for m in view.mentions if m.c1 == end), None)
+        if said is not None and _key(view, said) in keyed and keyed[_key(view, said)].c0 < said.c0:
+            return keyed[_key(view, said)]  # AGV-12 和 AGV-21 别弄混，我问的是 AGV-21 那台: the key said again
         number = _TAIL_NUMBER.search(text, 0, end)
         if number is not None:
             hits = [m for k, m in keyed.items() if (n := _KEY_NUMBER.search(k)) and n.group(1) == number.group(1)]
