@@ -330,6 +330,39 @@ def pronoun_outside_the_quotation_is_still_asked_about(t: Turn) -> None:
     clarifies_with(t.r, ("coreference",))
 
 
+@check("coreference.narrowed", side="positive")
+def phrase_the_turn_narrows_links_to_its_one_key(t: Turn) -> None:
+    r = t.r
+    (link,) = r.coreferences
+    labels = {c.id: c.label for c in link.candidates}
+    assert link.confirmed and labels.get(link.antecedent_entity_id) == t.case["antecedent"], link
+    continues(r)
+
+
+@check("coreference.narrowed", side="negative")
+def phrase_with_two_or_no_candidates_is_asked(t: Turn) -> None:
+    assert not any(k.confirmed for k in t.r.coreferences)
+    clarifies_with(t.r, ("coreference",))
+
+
+@corpus_check("coreference.narrowed", "coreference.unnamed")
+def every_narrowing_has_five_paraphrases_and_look_alikes(doc: dict) -> None:
+    pos, neg = _shapes(doc["positive"]), _shapes(doc["negative"])
+    assert min(pos.values()) >= 5, pos
+    assert set(neg) == set(pos) and min(neg.values()) >= 3, neg
+
+
+@check("coreference.unnamed", side="positive")
+def demonstrative_nothing_names_is_asked_which(t: Turn) -> None:
+    clarifies_with(t.r, ("coreference",))
+
+
+@check("coreference.unnamed", side="negative")
+def named_or_given_object_is_not_asked_which(t: Turn) -> None:
+    r = t.run(referents=t.case.get("referents"))
+    assert clar_reason(r) != "coreference", (r.decision.action, codes(r))
+
+
 # ============================================================================================
 # correct
 # ============================================================================================

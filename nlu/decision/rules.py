@@ -783,9 +783,12 @@ def _hesitation_in_a_read(turn: Turn, k) -> bool:  # noqa: ANN001
         return False
     draft = turn.draft
     # what the request is about is said after it: a key, or a time (本周的任务报表) — never a
-    # placeholder noun (那个东西怎么样了 still points)
-    return any(p.o0 >= k.o1 for p in turn.ids) or any(e.type in ("time", "time_range") and e.o0 >= k.o1
-                                                      for e in draft.entities)
+    # placeholder noun (那个东西怎么样了 still points), nor a time that only describes another
+    # open demonstrative (那个 昨天那个 就是那个 怎么样了: nothing is named)
+    opens = [j.o0 for j in draft.coreferences if not j.confirmed and j.o0 >= k.o1]
+    return any(p.o0 >= k.o1 for p in turn.ids) or any(
+        e.type in ("time", "time_range") and e.o0 >= k.o1 and not any(
+            o >= e.o1 and not text[e.o1:o].strip() for o in opens) for e in draft.entities)
 
 
 _NP_REACH = 8  # code points from a demonstrative to the key that heads its noun phrase (它后面那台 AGV-18)

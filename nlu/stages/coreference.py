@@ -10,12 +10,15 @@ determines an explicit identifier or a non-entity noun (这个 AGV-01, 这个报
 """
 from __future__ import annotations
 
+import re
+
 from nlu import draft_keys as K
 from nlu.draft import Candidate, Coreference, Draft
 from nlu.lexicon import Pack, default_pack
 from nlu.lexicon.word_classes import function_words, referring_words
 from nlu.pipeline.flags import DOMAINS as BUSINESS_DOMAINS
 from nlu.pipeline.stage import Stage
+from nlu.stages.relation import RelationStage
 from nlu.semantics import cues
 from nlu.semantics.coordination import group_of
 from nlu.semantics.domains import IDENTIFIER_DOMAIN, explicit_domains
@@ -55,6 +58,10 @@ _FILLER = "filler"
 _FILLER_SHAPED = "filler_shaped"
 # fillers a speaker may put between a demonstrative and the identifier it determines (那个 呃 T-…)
 _FILLER_GAP = 6
+# a key's number: the digits after its last hyphen (DF4B-1243 → 1243, AGV-150 → 150)
+_KEY_NUMBER = re.compile(r"-(\d+)$")
+# a number standing on its own (not the end of a key or a longer number) that ends at the end of the text
+_TAIL_NUMBER = re.compile(r"(?<![A-Za-z0-9\-])(\d+)$")
 
 
 class _Words:
@@ -62,7 +69,7 @@ class _Words:
     function_words.json), read at stage construction, never at import or per call."""
 
     __slots__ = ("non_human", "plural", "numerals", "determiners", "metalinguistic", "quotes", "openers",
-                 "not_pronoun", "attributive")
+                 "not_pronoun", "attributive", "tail_markers", "keyless", "classifiers")
 
     def __init__(self, pack: Pack) -> None:
         referring = referring_words(pack.root)
@@ -81,6 +88,11 @@ class _Words:
         self.not_pronoun = WordScanner((w, w) for w in classes.not_pronouns)
         # the attributive particle of a described noun phrase (那个 3月12号的检修计划)
         self.attributive = function_words(pack.root).one("attributive_particle")
+        # what may stand between a number and the phrase it picks a key for (150号那台)
+        self.tail_markers = tuple(classes.key_tail_markers)
+        # term categories of things with no key (受电弓: a part): a phrase determining one is described
+        self.keyless = frozenset(classes.keyless_noun_categories)
+        self.classifiers = frozenset(classes.classifiers)
 
 
 class CoreferenceStage(Stage):
@@ -100,6 +112,9 @@ class CoreferenceStage(Stage):
         self._pos = pos_tagger(self.pack)
         self._fillers = Fillers(self.pack)
         self._w = _Words(self.pack)
+        # the relations a possessor is bound by (李四负责 HXD1-0002 … 李四那台), read only when one
+        # stands before a phrase with several candidates
+        self._relations = RelationStage(self.pack)
 
     def run(self, draft: Draft) -> str | None:
         view = sentence_view(draft, self.vocab)
@@ -116,8 +131,10 @@ class CoreferenceStage(Stage):
                 continue
             if self._apposition(draft, view, r) or self._restricted(view, r):
                 continue
-            if self._located(view, r) or self._mover_job(view, r) or self._relative_clause(view, r):
-                # ST-18那台车, AGV-31…跑完这单: still open (a write must ask which one), noted for the decision
+            if self._located(view, r) or self._mover_job(view, r) or self._relative_clause(view, r) \
+                    or self._keyless_noun(draft, view, r):
+                # ST-18那台车, AGV-31…跑完这单, 那台受电弓: still open (a write must ask which one),
+                # noted for the decision
                 draft.scratch.setdefault(K.DESCRIBED_REFERENCES, []).append(draft.to_original(r.c0, r.c1))
             hesitation = self._hesitation(draft, view, r)
             if hesitation == _FILLER:
@@ -183,8 +200,11 @@ class CoreferenceStage(Stage):
         # 这个报表, 这个列表, 这个统计: a view or a report, not an entity — a mover's classifier
         # (这台, 那辆) counts no report, so a routing word after it (这台现在电量多少) is said of it
         counts_movers = p.types is not None and set(p.types) <= _MOVERS
+        # a trigger that is a question word (那个怎么样了, 这个咋样) is asked of what the
+        # demonstrative stands for: it determines no report
+        asked = any(w.c0 == nxt and w.kind == cues.QUESTION for w in view.cues)
         if not counts_movers and (any(w.c0 == nxt for w in view.presentation)
-                                  or any(w.c0 == nxt for w in view.triggers)):
+                                  or (not asked and any(w.c0 == nxt for w in view.triggers))):
             return True
         if view.text.startswith(self._w.metalinguistic, nxt):
             return True  # 机车这个词的英文: a word is talked about, nothing is referred to
@@ -389,6 +409,25 @@ class CoreferenceStage(Stage):
             return False
         return any(m.type not in _NOT_DETERMINED for m in _described_by(view, p, self._w.attributive))
 
+    def _keyless_noun(self, draft: Draft, view: SentenceView, p: Referring) -> bool:
+        """采购那台受电弓花了多少, 新换的那个驱动轮: a phrase with no head noun of its own right
+        before a term of a thing the ontology gives no key (a part) determines that noun — the
+        referent is described by its noun and the clause, and there is no number to ask for. A
+        read about it can be answered; a write still asks."""
+        if p.ordinal is not None or (p.has_head and p.text[-1] not in self._w.classifiers):
+            return False
+        pos = p.c1
+        while pos < len(view.text) and view.text[pos].isspace():
+            pos += 1
+        o = draft.to_original(pos, pos)[0]
+        for t in draft.terms:
+            if t.o0 != o:
+                continue
+            codes = [t.term_code] if t.term_code else [c.id for c in t.candidates]
+            return bool(codes) and all(c in self.pack.term_by_code and self.pack.term(c).category in self._w.keyless
+                                       for c in codes)
+        return False
+
     @staticmethod
     def _mover_job(view: SentenceView, p: Referring) -> bool:
         """查一下 AGV-31，它电量够不够跑完这单: a phrase naming a job (task, work order) in a
@@ -443,6 +482,12 @@ class CoreferenceStage(Stage):
                 cands = [Candidate(ante.id, view.text[ante.c0:ante.c1], 0.9, ("context",))]
                 draft.coreferences.append(Coreference(o0, o1, ante.id, cands, 0.9, True))
                 return
+            elif (ante := self._narrowed(draft, view, p, chosen)) is not None:
+                # 1243 那台 (DF4B-1243 of two), 李四那台 (the one 李四 is responsible for): the turn
+                # itself says which of its candidates is meant
+                cands = [Candidate(ante.id, view.text[ante.c0:ante.c1], 0.9, ("context",))]
+                draft.coreferences.append(Coreference(o0, o1, ante.id, cands, 0.9, True))
+                return
             else:
                 score = round(1.0 / len(chosen), 4)
                 cands = [Candidate(m.id, view.text[m.c0:m.c1], score, ("context",)) for m in chosen]
@@ -472,6 +517,47 @@ class CoreferenceStage(Stage):
             cands = [Candidate(x.canonical_id, x.canonical_id, score, ("context",)) for x in refs]
             draft.coreferences.append(Coreference(o0, o1, None, cands, score, False, None))
             draft.raise_flag("ambiguous_coreference")
+
+    def _narrowed(self, draft: Draft, view: SentenceView, p: Referring, chosen: list[Mention]) -> Mention | None:
+        """The one of several candidate keys the words right before the phrase pick, else None:
+        one of them said again (… 我问的是 DF4B-1243 那台), a number that is the digits after the
+        hyphen of exactly one of them (DF4B-1234 和 DF4B-1243 … 1243 那台; 150号那台), or a person a responsible_for relation of the turn
+        binds to exactly one of them (张三负责 HXD1-0001，李四负责 HXD1-0002 … 李四那台). A number
+        or a person matching none or several picks nothing: the phrase is asked about."""
+        text = view.text
+        end = p.c0
+        while end > 0 and text[end - 1].isspace():
+            end -= 1
+        keyed = {_key(view, m): m for m in chosen}
+        for marker in self._w.tail_markers + (self._w.attributive,):
+            if text.endswith(marker, 0, end):
+                end -= len(marker)
+                break
+        while end > 0 and text[end - 1].isspace():
+            end -= 1
+        said = next((m for m in view.mentions if m.c1 == end), None)
+        if said is not None and _key(view, said) in keyed and keyed[_key(view, said)].c0 < said.c0:
+            return keyed[_key(view, said)]  # AGV-12 和 AGV-21 别弄混，我问的是 AGV-21 那台: the key said again
+        number = _TAIL_NUMBER.search(text, 0, end)
+        if number is not None:
+            hits = [m for k, m in keyed.items() if (n := _KEY_NUMBER.search(k)) and n.group(1) == number.group(1)]
+            return hits[0] if len(hits) == 1 else None
+        owner = next((m for m in view.mentions if m.type == "person" and m.c1 == end), None)
+        if owner is None:
+            return None
+        name = _key(view, owner)
+        persons = {e.id for e in draft.entities if e.type == "person" and (e.canonical_value or
+                                                                          draft.original[e.o0:e.o1]) == name}
+        by_id = {m.id: k for k, m in keyed.items()}
+        bound = {by_id[r.object_id] for r in self._relations.extract(draft)
+                 if r.predicate == "responsible_for" and not r.negated and r.subject_id in persons
+                 and r.object_id in by_id}
+        return keyed[next(iter(bound))] if len(bound) == 1 else None
+
+
+def _key(view: SentenceView, m: Mention) -> str:
+    """What a mention names: its canonical value, else its text."""
+    return m.entity.canonical_value or view.text[m.c0:m.c1]
 
 
 def _joined(text: str, first: Referring, second: Referring) -> Referring:

@@ -47,9 +47,15 @@ class RelationStage(Stage):
         self._attributive = function_words(self.pack.root).one("attributive_particle")
 
     def run(self, draft: Draft) -> str | None:
+        draft.relations.extend(self.extract(draft))
+        return None
+
+    def extract(self, draft: Draft) -> list[Relation]:
+        """The relations the sentence states, each fact once (not added to the draft): what
+        `run` adds, and what the coreference stage reads to bind a possessor (李四那台)."""
         view = sentence_view(draft, self.vocab)
         if len(view.mentions) < 2 and not draft.coreferences:
-            return None
+            return []
         found: list[tuple] = []
         anchs = [a for a in anchors(draft, view) if a.entity_id is not None]
         for cue in view.cues:
@@ -63,13 +69,14 @@ class RelationStage(Stage):
                 self._located(draft, view, anchs, cue, found)
         seen = set()
         value = {e.id: (e.type, e.canonical_value or draft.original[e.o0:e.o1]) for e in draft.entities}
+        out: list[Relation] = []
         for rel in found:
             # the same fact said twice (下发任务到 ST-05 嗯 到 ST-05) is one relation
             key = (value.get(rel.subject_id, rel.subject_id), rel.predicate, value.get(rel.object_id, rel.object_id))
             if key not in seen and rel.subject_id != rel.object_id and key[0] != key[2]:
                 seen.add(key)
-                draft.relations.append(rel)
-        return None
+                out.append(rel)
+        return out
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
