@@ -92,6 +92,19 @@ class NerStage(Stage):
             # (AGV - 22: the number of an identifier written with spaces is not bare)
             if v.kind == "number" and raw.isdigit() and len(raw) <= 3 and not self._suspicious.joins_identifier(draft.original, v.o0) \
                     and not _CODE_BEFORE.search(draft.original[max(0, v.o0 - 8):v.o0]) \
-                    and not _CODE_AFTER.match(draft.original, v.o1):
+                    and not _CODE_AFTER.match(draft.original, v.o1) and not _field_value(draft.original, v.o0):
                 draft.raise_flag("bare_reference")
                 return
+
+
+_FIELD_MARK = re.compile(r"[:：=]\s*$")
+_PASTED_LINES = 3  # a pasted record, table or dashboard: lines above the user's own closing line
+
+
+def _field_value(text: str, at: int) -> bool:
+    """The number at `at` is a field's value in pasted material (失败：57, 在线 37 on a dashboard line
+    of three or more): a reading of the record, not an object the user names."""
+    if _FIELD_MARK.search(text, max(0, at - 4), at):
+        return True
+    line_end = text.find("\n", at)
+    return line_end >= 0 and text.count("\n") + 1 >= _PASTED_LINES
