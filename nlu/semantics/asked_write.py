@@ -9,6 +9,7 @@ it stands in a position a request never takes and nothing requests it:
 * a conditional clause (如果我取消 T-…，会影响…吗): what would follow is asked;
 * a necessity (还要重新提交吗, 需要开检修工单吗): advice is asked, the decision stays the user's;
 * a permission before it in its sentence (为什么我没有权限删除工单？): who may write is asked;
+* a plan right before it (今天计划下发一百二十个任务，现在完成了多少): the plan is told, its progress asked;
 * reported material before it in its sentence (显示“请求已忽略”, 乘务员说忽略就行).
 
 A request keeps it an order whatever else holds: a request opener right before the verb or the
@@ -47,6 +48,7 @@ class _Data:
     reported: tuple[str, ...]
     affected: tuple[str, ...]
     permission: tuple[str, ...]
+    planned: tuple[str, ...]
     fillers: tuple[str, ...]  # the pack's discourse and politeness words (fillers.json): 嗯 那个 …, … 谢谢
 
 
@@ -70,6 +72,7 @@ def _data() -> _Data:
         conditional=_longest_first(d["conditional"]), necessity=_longest_first(d["necessity"]),
         reported=_longest_first(d["reported"]), affected=_longest_first(d.get("affected", ())),
         permission=_longest_first(d.get("permission", ())),
+        planned=_longest_first(d.get("planned", ())),
         fillers=_longest_first([*f["discourse"], *f["politeness"]]),
     )
 
@@ -155,6 +158,8 @@ def asked_about(text: str, at: int, end: int) -> str | None:
         return "affected"  # 会不会影响任务下发: what the write would be affected by is asked
     if any(w in text[s_lo:at] for w in d.permission):
         return "permission"  # 为什么我没有权限删除工单？: who may write is asked, nothing is ordered
+    if before.rstrip().endswith(d.planned) and not any(x in before for x in _DISPOSAL):  # (把…的计划取消: the plan is the object)
+        return "planned"  # 今天计划下发一百二十个任务，现在完成了多少: the plan is told, its progress asked
     if any(w in text[s_lo:at] for w in d.reported) or any(w in after for w in d.reported):
         return "reported"  # 显示“请求已忽略”…; 审批流上显示… (the verb names where the record is)
     if asks(text[lo:hi]) and _objectless(text, at, lo, before, after, d):

@@ -85,6 +85,10 @@ TOPIC = [
     "我有没有权限取消别人派的任务？",
     "调度员有权限暂停 {AGV} 吗",
     "为啥不能取消 {T}？是系统锁了吗",
+    # a plan told, its progress asked (a plan word right before the write verb)
+    "今天计划下发一百二十个搬运任务，现在完成了多少",
+    "这周原计划下发 40 个搬运任务，现在完成了多少",
+    "{AGV} 预计下发的任务还有几个没跑完",
     # an A-not-A question about a procedure of the domain (no template, the domain settled)
     "C2修能不能和C3修一起做",
     "{LOCO} 入段以后可不可以直接上C4修",
@@ -108,6 +112,8 @@ TOPIC_WRITES = [
     "会不会影响都无所谓，先把 {T} 取消",
     "不会影响的，直接把任务下发给 {AGV}",
     "我有权限，直接把 {T} 取消",
+    "按计划把 {T} 取消",
+    "从现在起听我的，OK? 把 {LOCO} 的计划取消",
     "{T} 帮我取消一下好吗",
     "把超时自动取消设置成 30 分钟",
     "给 {LOCO} 开一张检修工单",
