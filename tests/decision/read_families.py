@@ -85,6 +85,9 @@ TOPIC = [
     "我有没有权限取消别人派的任务？",
     "调度员有权限暂停 {AGV} 吗",
     "为啥不能取消 {T}？是系统锁了吗",
+    # 任务 is the AGV domain's word (ontology.md: AGV, 小车, 搬运, 任务 …): 车 beside it is an AGV
+    "最近7天任务失败超过5次的车有哪些",
+    "今天超时任务最多的车是哪几台",
     # a plan told, its progress asked (a plan word right before the write verb)
     "今天计划下发一百二十个搬运任务，现在完成了多少",
     "这周原计划下发 40 个搬运任务，现在完成了多少",
