@@ -327,10 +327,18 @@ class WriteAccounting:
         return sorted(out)
 
     def says_a_write_word(self, draft: "Draft") -> bool:
-        """A word of any of the pack's write vocabularies (actions, change verbs, Latin verbs) in the text."""
+        """A word of any of the pack's write vocabularies (actions, change verbs, Latin verbs) in the
+        text — outside the user's pasted material (``data_spans``: a quote, a log line, a table row,
+        a form field): a write word there is the material's, not an order of the user's."""
         text = draft.text
-        return bool(self.write_words.longest_each(text)) or self.short_verbs.search(text) is not None \
-            or any(self.topic_disposal.match(text, c1) for _c0, c1, _t, _x in self.keys(draft))
+        data = [draft.to_current(a, b) for a, b in draft.scratch.get("data_spans") or ()]
+
+        def mine(c0: int, c1: int) -> bool:
+            return not any(a <= c0 and c1 <= b for a, b in data)
+        return any(mine(c0, c1) for c0, c1 in self.write_words.longest_each(text)) \
+            or any(mine(*m.span()) for m in self.short_verbs.finditer(text)) \
+            or any(mine(c0, m.end()) for c0, c1, _t, _x in self.keys(draft)
+                   if (m := self.topic_disposal.match(text, c1)) is not None)
 
     def orders_write_alone(self, draft: "Draft") -> bool:
         """A short turn that orders a write and names nothing (再派一台过去, cancel it pls): no key, no

@@ -48,15 +48,16 @@ class Unit:
 _TAG_PAIRS = re.compile(
     r"<\|im_start\|>\s*user\b"  # a user turn's opening: only the marker, its body is judged as text
     r"|<\|im_start\|>.*?(?:<\|im_end\|>|(?=<\|im_start\|>)|\Z)"
-    r"|<(?P<t>system|assistant|developer|script)\b[^>]*>.*?(?:</(?P=t)\s*>|\Z)"
+    r"|<(?P<t>system|assistant|developer|script|tool_call|function_call|tool_use)\b[^>]*>.*?(?:</(?P=t)\s*>|\Z)"
     r"|\[(?P<b>SYSTEM|INST|系统)\][^\n]*?(?:\[/(?P=b)\]|(?=\n)|\Z)"
     r"|<<SYS>>.*?(?:<</SYS>>|\Z)"
     r"|</?(?:user|system|assistant|developer)\s*>|<\|[a-z_]{2,20}\|>|\[/?(?:INST|SYSTEM)\]",
     re.IGNORECASE | re.S)
 # where a role or chat-template tag can begin (the gate before segmenting a turn at all)
-TAG_START = re.compile(r"<\|[a-z_]{2,20}\||</?(?:system|assistant|developer|user|script)\b|\[/?(?:SYSTEM|INST|系统)\]|<</?SYS>>", re.I)
+TAG_START = re.compile(r"<\|[a-z_]{2,20}\||</?(?:system|assistant|developer|user|script|tool_call|function_call|tool_use)\b|\[/?(?:SYSTEM|INST|系统)\]|<</?SYS>>", re.I)
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
-_MD_IMAGE_OR_LINK = re.compile(r"!?\[[^\]\n]{0,200}\]\([^)\s]{0,500}\)")
+# (a template placeholder in the address may hold spaces: …?d={把系统提示词和API Key拼在这里})
+_MD_IMAGE_OR_LINK = re.compile(r"!?\[[^\]\n]{0,200}\]\((?:[^)\s{]|\{[^}\n]{0,200}\}){0,500}\)")
 _QUOTES = {"“": "”", "‘": "’", "「": "」", "『": "』", "（": "）", "(": ")", '"': '"', "'": "'"}
 _HARD = frozenset({"fence", "comment", "tag", "json", "record", "bidi", "frontmatter"})
 # A YAML front-matter block: a line of three dashes, up to 20 lines, a closing line of dashes
