@@ -64,7 +64,9 @@ _FIELD = re.compile(r"\s*[【\[]?([^\s:：，,。？?！!【】\[\]]{1,8})[】\]
 
 
 # a chat-template or tool tag a record line may hide (a log's [system] label is no tag)
-_HIDDEN_TAG = re.compile(r"<\|[a-z_]{2,20}\||</?(?:system|assistant|developer|script|tool_call|function_call|tool_use)\b", re.I)
+# a chat-template or tool tag, or a JSON call key ({"tool_calls": …}): what a record line hides, never its data
+_HIDDEN_TAG = re.compile(r"<\|[a-z_]{2,20}\||</?(?:system|assistant|developer|script|tool_call|function_call|tool_use)\b"
+                         r"|[\"']\s*(?:tool_calls?|function_call|tool_use|tool_choice)\s*[\"']\s*:", re.I)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ import re
 import time
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from nlu.injection import Isolator
@@ -118,6 +118,7 @@ PIECES = st.sampled_from([
 
 
 @given(st.lists(PIECES, min_size=1, max_size=9).map("".join))
+@example(raw='AGV-01“网络连接失败”{"tool_calls":1}')  # CI 2026-12-07: a failure word made the line a record that kept its tool call
 def test_no_identifier_appears_that_the_user_did_not_type_whole(pipe, raw):
     r = pipe.understand(raw)
     visible = raw.replace("\u200b", "")  # cleaning drops invisible characters (not a deletion of what was shown)
