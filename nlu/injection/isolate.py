@@ -69,6 +69,18 @@ _HIDDEN_TAG = re.compile(r"<\|[a-z_]{2,20}\||</?(?:system|assistant|developer|sc
                          r"|[\"']\s*(?:tool_calls?|function_call|tool_use|tool_choice)\s*[\"']\s*:", re.I)
 
 
+def _union(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Overlapping or touching drops (sorted by start) merged into one; the first one's reason stays."""
+    out: list[tuple[int, int, str]] = []
+    for s, e, r in spans:
+        if out and s <= out[-1][1]:
+            ps, pe, pr = out[-1]
+            out[-1] = (ps, max(pe, e), pr)
+        else:
+            out.append((s, e, r))
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Isolation:
     """What to drop, in text coordinates, and whether the rest may be continued with."""
@@ -167,14 +179,7 @@ class Isolator:
         if not readers:
             return self._disowned(text, self._follow_ons(text, base, breaks), breaks)
         spans = sorted([(s, e, r) for s, e, r in (base.drops if base is not None else ())] + [(s, e, "") for s, e in readers])
-        drops: list[tuple[int, int, str]] = []
-        for s, e, r in spans:  # union of overlapping drops
-            if drops and s <= drops[-1][1]:
-                ps, pe, pr = drops[-1]
-                drops[-1] = (ps, max(pe, e), pr)
-            else:
-                drops.append((s, e, r))
-        drops = [_tidy(text, s, e, r) for s, e, r in drops]
+        drops = [_tidy(text, s, e, r) for s, e, r in _union(spans)]
         rest, at = [], 0
         for s, e, _ in drops:
             rest.append(text[at:s])
@@ -219,13 +224,7 @@ class Isolator:
                 extra.append((a, stop, ""))
         if not extra:
             return found
-        drops = sorted([*found.drops, *extra])
-        merged: list[tuple[int, int, str]] = []
-        for s, e, r in drops:
-            if merged and s <= merged[-1][1]:
-                merged[-1] = (merged[-1][0], max(merged[-1][1], e), merged[-1][2])
-            else:
-                merged.append((s, e, r))
+        merged = _union(sorted([*found.drops, *extra]))
         return Isolation(tuple(merged), found.mixed, found.split, found.only, found.shapes, found.mixed_spans)
 
     def _disowned(self, text: str, found: Isolation | None, breaks: frozenset[int]) -> Isolation | None:
@@ -242,14 +241,7 @@ class Isolator:
                 extra.append((a, b, ""))
         if not extra:
             return found
-        spans = sorted([*found.drops, *extra])
-        drops: list[tuple[int, int, str]] = []
-        for s, e, r in spans:
-            if drops and s <= drops[-1][1]:
-                drops[-1] = (drops[-1][0], max(drops[-1][1], e), drops[-1][2])
-            else:
-                drops.append((s, e, r))
-        drops, _ = self._drops(text, [(s, e) for s, e, _ in drops])
+        drops, _ = self._drops(text, [(s, e) for s, e, _ in _union(sorted([*found.drops, *extra]))])
         return Isolation(tuple(drops), found.mixed, found.split, found.only, found.shapes, found.mixed_spans)
 
     # -- data units (issue 26 part 2: no action comes from a data unit) ---------------------
