@@ -147,30 +147,43 @@ def test_the_clean_stage_alone_reads_the_pack_it_is_given(changed_pack):
     assert CleanStage(pack=changed_pack).pack is changed_pack
 
 
+def _pack_copy(tmp_path_factory, name: str):  # noqa: ANN001, ANN202 - (root, edit)
+    """A copy of the shipped pack under a fresh temporary folder, and `edit(file, change)`, which
+    applies `change` to that file's JSON in place."""
+    from nlu.lexicon.loader import shipped_root
+
+    root = tmp_path_factory.mktemp(name) / "lexicons"
+    shutil.copytree(shipped_root(), root)
+
+    def edit(file: str, change) -> None:  # noqa: ANN001
+        path = root / file
+        data = json.loads(path.read_text("utf-8"))
+        change(data)
+        path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", "utf-8")
+
+    return root, edit
+
+
+def _loaded(root):  # noqa: ANN001, ANN202 - a Pack
+    """The edited copy, its manifest rewritten, loaded without the cache."""
+    from nlu.lexicon import load_pack, write_manifest
+
+    write_manifest(root)
+    return load_pack(root, use_cache=False)
+
+
 @pytest.fixture(scope="module")
 def words_pack(tmp_path_factory):  # noqa: ANN201 - a Pack
     """A copy of the shipped pack with one more word in a class each of the modules that used
     to compile their words at import reads: a day word, a coordinator, a state word, a query
     word before a bare number, a plural pronoun."""
-    from nlu.lexicon import load_pack, write_manifest
-    from nlu.lexicon.loader import shipped_root
-
-    root = tmp_path_factory.mktemp("words") / "lexicons"
-    shutil.copytree(shipped_root(), root)
-
-    def edit(name, change):  # noqa: ANN001, ANN202
-        path = root / name
-        data = json.loads(path.read_text("utf-8"))
-        change(data)
-        path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", "utf-8")
-
+    root, edit = _pack_copy(tmp_path_factory, "words")
     edit("values.json", lambda d: d["time"]["dayWords"].update({"大大后天": 4}))
     edit("function_words.json", lambda d: (d["classes"]["coordinators"]["words"].append("外加"),
                                            d["classes"]["stateWords"]["words"].append("歇着")))
     edit("number_context.json", lambda d: d["classes"]["queryWordsBefore"]["words"].append("瞧瞧"))
     edit("referring.json", lambda d: d["classes"]["pluralPronouns"]["words"].append("它仨"))
-    write_manifest(root)
-    return load_pack(root, use_cache=False)
+    return _loaded(root)
 
 
 def test_the_stages_that_compiled_words_at_import_read_the_pack_they_are_given(words_pack):
@@ -208,18 +221,7 @@ def semantics_pack(tmp_path_factory):  # noqa: ANN201 - a Pack
     used to compile its words at import reads (issue 28): a range joiner, a negation gap filler,
     a which-word, a domain denial, a word-closing negation, a verb-closing particle, a question
     tail, a motion word and a head noun of a mover."""
-    from nlu.lexicon import load_pack, write_manifest
-    from nlu.lexicon.loader import shipped_root
-
-    root = tmp_path_factory.mktemp("semantics") / "lexicons"
-    shutil.copytree(shipped_root(), root)
-
-    def edit(name, change):  # noqa: ANN001, ANN202
-        path = root / name
-        data = json.loads(path.read_text("utf-8"))
-        change(data)
-        path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", "utf-8")
-
+    root, edit = _pack_copy(tmp_path_factory, "semantics")
     added = {"rangeJoiners": "直到", "negationGapFillers": "总", "whichWords": "哪一辆", "domainDenials": "免了",
              "wordClosingNegations": "甭", "verbClosingParticles": "咯", "questionTailParticles": "嘛"}
 
@@ -231,8 +233,7 @@ def semantics_pack(tmp_path_factory):  # noqa: ANN201 - a Pack
     edit("function_words.json", more_function_words)
     edit("implied_actions.json", lambda d: d["classes"]["moveWords"]["words"].append("开往"))
     edit("referring.json", lambda d: d["headNouns"]["types"].update({"铁牛": ["vehicle"]}))
-    write_manifest(root)
-    return load_pack(root, use_cache=False)
+    return _loaded(root)
 
 
 def test_the_semantic_rules_read_the_pack_they_are_given(semantics_pack):
