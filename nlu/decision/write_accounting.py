@@ -291,19 +291,15 @@ class WriteAccounting:
         self.pos.load()  # blocking once: a cold call answers as a warm one
         text = draft.text
         out_of_reach = bytearray(len(text))
-        for p in draft.protected:
-            if p.kind != "action":
-                c0, c1 = draft.to_current(p.o0, p.o1)
-                out_of_reach[max(c0, 0):c1] = b"\x01" * max(0, c1 - max(c0, 0))
-        for e in draft.entities:
-            c0, c1 = draft.to_current(e.o0, e.o1)
-            out_of_reach[max(c0, 0):c1] = b"\x01" * max(0, c1 - max(c0, 0))
-        for t in draft.terms:  # 大修履历, 牵引电机: the pack's names of things and activities
-            c0, c1 = draft.to_current(t.o0, t.o1)
-            out_of_reach[max(c0, 0):c1] = b"\x01" * max(0, c1 - max(c0, 0))
         folded = text.translate(self.fold)
-        for c0, c1 in (*self.read_verbs.longest_each(folded), *self.explicit_words.longest_each(folded)):
-            out_of_reach[c0:c1] = b"\x01" * (c1 - c0)
+        # keys, values, entities, terms (大修履历, 牵引电机: the pack's names of things and activities),
+        # read verbs and explicit domain words (大修) are out of reach; an action word is not
+        spans = [draft.to_current(x.o0, x.o1) for x in (*(p for p in draft.protected if p.kind != "action"),
+                                                       *draft.entities, *draft.terms)]
+        spans += [*self.read_verbs.longest_each(folded), *self.explicit_words.longest_each(folded)]
+        for c0, c1 in spans:
+            c0, c1 = max(c0, 0), min(c1, len(text))
+            out_of_reach[c0:c1] = b"\x01" * max(0, c1 - c0)
         found: list[Unexplained] = []
         i = 0
         for word in self.pos.words.tokenizer.cut(text, HMM=False):  # the dictionary's cut, no guessing
