@@ -62,7 +62,7 @@ _VERB_TAGS = frozenset({"v", "vd", "vi", "vg"})  # jieba's verbs; not vn (维修
 
 #: classes of write_accounting.json that name words to recognise, not words that explain a write
 _NOT_DECLARED = frozenset({"stateVerbs", "repairClosers", "shortWriteVerbs", "reasonOpeners", "thirdParties", "reasonWords", "scopeNouns",
-                           "untouchedVerbs", "objectHedges", "pausedChangeWords"})
+                           "untouchedVerbs", "objectHedges", "pausedChangeWords", "backPointers"})
 
 
 def _words_of(classes: WordClasses) -> Iterable[str]:
@@ -118,6 +118,7 @@ class WriteAccounting:
         self.markers: WordScanner = WordScanner((fold_ascii(m), True) for m in markers)
         # the speaker's doubt about the object (好像是 …吧, 记不清了): never claimed, whatever class holds it
         self.hedges: WordScanner = WordScanner((fold_ascii(h), True) for h in own.object_hedges)
+        self.back_pointers = tuple(own.back_pointers)
         self.words = frozenset(w for w in words if w)
         self.scanner: WordScanner = WordScanner((fold_ascii(w), True) for w in self.words)
         grammar, implied = function_words(root), implied_action_words(root)
@@ -218,7 +219,49 @@ class WriteAccounting:
                 mark[c0:c1] = bytes(c1 - c0)
         for c0, c1 in self.hedged(folded):
             mark[c0:c1] = bytes(c1 - c0)
+        self._unclaim_rival_asides(draft, text, mark)
+        self._unclaim_back_pointers(draft, text, mark)
+        # Markdown strikethrough (关闭工单 ~~WO-…10~~ WO-…11): the user struck that text out in
+        # markup — a repair no word says; its marks explain nothing, so a later object repairs it
+        for m in _STRUCK.finditer(text):
+            mark[m.start():m.start() + 2] = bytes(2)
+            mark[m.end() - 2:m.end()] = bytes(2)
         return mark
+
+    def _unclaim_back_pointers(self, draft: "Draft", text: str, mark: bytearray) -> None:
+        """A pointer back at what the turn said (前面那个, 刚才那个) with an object of the kind named
+        before it and another one after it (T-…40 取消，前面那个作废，取消 T-…41): it may disown the
+        earlier clause as well as name its object — which the write means is not understood."""
+        keys = self.keys(draft)
+        if len(keys) < 2:
+            return
+        for k in draft.coreferences:
+            if k.antecedent_id is None:
+                continue
+            c0, c1 = draft.to_current(k.o0, k.o1)
+            if not text.startswith(self.back_pointers, c0):
+                continue
+            before = {(t, x) for k0, _k1, t, x in keys if k0 < c0}
+            if any(t == bt and x != bx for k0, _k1, t, x in keys if k0 >= c1 for bt, bx in before):
+                mark[c0:c1] = bytes(c1 - c0)
+
+    def _unclaim_rival_asides(self, draft: "Draft", text: str, mark: bytearray) -> None:
+        """An aside in brackets that names another object of a kind the order already named (送到
+        ST-07（勘误：ST-70）, （备注：ST-70）): whatever word labels it, it may replace the object — a
+        repair or a second object, never an aside; its words explain nothing (its keys stay claimed)."""
+        keys = self.keys(draft)
+        if len(keys) < 2:
+            return
+        for m in _BRACKETED.finditer(text):
+            inside = [k for k in keys if m.start() < k[0] and k[1] < m.end()]
+            named = {(t, x) for k0, _k1, t, x in keys if k0 < m.start()}
+            if not any(t == nt and x != nx for _k0, _k1, t, x in inside for nt, nx in named):
+                continue
+            for i in range(m.start() + 1, m.end() - 1):
+                if any(k0 <= i < k1 for k0, k1, _t, _x in inside):
+                    continue
+                if not (text[i].isspace() or unicodedata.category(text[i]).startswith("P")):
+                    mark[i] = 0
 
     def hedged(self, text: str) -> list[tuple[int, int]]:
         """Spans of the speaker's doubt about what the write acts on (好像是, 记不清): objectHedges."""
@@ -524,6 +567,9 @@ class WriteAccounting:
     def _repair_between(self, draft: "Draft", text: str, mark: bytearray, a: tuple, b: tuple) -> "Repair | None":
         a0, a1, kind, old = a
         b0, b1, _, new = b
+        struck = next((m for m in _STRUCK.finditer(text, 0, b0) if m.start() <= a0 and a1 <= m.end()), None)
+        if struck is not None:
+            return self._struck_repair(text, struck.span(), a, b)
         seg = text[a1:b0]
         core = seg.strip()
         if not core or core in self.joiners or core.strip(" ，,、") in self.joiners:
@@ -591,6 +637,9 @@ class WriteAccounting:
         if text[tail0:tail0 + 1] in ("）", ")", "]", "】") and any(ch in seg for ch in "（([【"):
             tail0 += 1
         tail = text[tail0:]
+        if any(ch in seg for ch in "（([【") and not any(ch in seg for ch in "）)]】") \
+                and text[tail0 - 1:tail0] not in ("）", ")", "]", "】"):
+            return None  # （备注：T-…10 保留）: the aside goes on past the later object — no one-step repair
         # lazy: only this path needs it, keeps import light; breaks no cycle
         from nlu.text.rewriter import Edit
 
@@ -610,6 +659,23 @@ class WriteAccounting:
             listed_at[a1 + c0:a1 + c1] = b"\x01" * (c1 - c0)
         listed = all(listed_at[i] for i in range(a1, b0) if not mark[i])
         return Repair(kind, old, new, listed, shown or text[p:b0], edits, repaired, original)
+
+    @staticmethod
+    def _struck_repair(text: str, span: tuple[int, int], a: tuple, b: tuple) -> "Repair | None":
+        """关闭工单 ~~WO-…10~~ WO-…11: the earlier object struck out in markup, a later one of its kind
+        after only a pause — the struck text goes, the later object stays where the user wrote it."""
+        s0, s1 = span
+        _a0, _a1, kind, old = a
+        b0, b1, _, new = b
+        if text[s1:b0].strip(" \t，,、:：→>-"):
+            return None  # more of the order between them: the struck text is not replaced by the later object
+        # lazy: only this path needs it, keeps import light; breaks no cycle
+        from nlu.text.rewriter import Edit
+
+        edits = (Edit(s0, b0, "", "self_repair", "rule", 1.0, reason="self_repair"),)
+        repaired = (text[:s0] + text[b0:]).strip()
+        original = (text[:s0] + old + text[b1:]).strip()
+        return Repair(kind, old, new, False, text[s0:s1], edits, repaired, original)
 
 
 @dataclass(frozen=True, slots=True)
@@ -641,6 +707,8 @@ _REPAIR_REACH = 20  # code points: the longest repair aside between the two obje
 _FULL_STOPS = frozenset("。；;！!\n")
 _PAUSES = tuple("/／|｜，,。；;…—-–")  # what a paused change word (/ 改ST-30) opens its segment after
 _OBJECT_NOUNS = re.compile(r"[\s，,、。；;]+|任务|工单|订单|小车|车辆")
+_BRACKETED = re.compile(r"[（(【\[][^（(【\[）)】\]\n]{1,40}[）)】\]]")  # one aside in brackets, on one line
+_STRUCK = re.compile(r"~~(?=[^\s~])[^~\n]*?(?<=[^\s~])~~")  # Markdown strikethrough (as the cleaning keeps it)
 _CLAUSE_BREAK = re.compile(r"[，,。；;！!？?\n]")
 _ASKED = re.compile(r"[？?]|吗|呢|怎么|什么|为什么|能不能|可不可以|是否")
 _CLAUSE = re.compile(r"[，,。；;！!？?\n]|\s+(?=\S)")

@@ -464,9 +464,12 @@ _OTHER_WS_RE = re.compile(r"[ \n](?:[ \n]+|(?<=\n)|(?<![\s\S] )(?![ \n])|(?<![ \
 
 def _punct_pass(v: str) -> list[tuple[int, int, str, int]]:
     reps = []
+    struck = _struck_marks(v)
     for m in _PUNCT_RE.finditer(v):
         j0, j1 = m.span()
         run = m.group()
+        if j0 in struck:
+            continue  # ~~WO-…10~~: Markdown strikethrough is what the user struck out, not a repeated mark
         if run[0] in ".…":
             if run == "…":
                 continue
@@ -477,6 +480,19 @@ def _punct_pass(v: str) -> list[tuple[int, int, str, int]]:
         else:
             reps.append((j0 + 1, j1, "", _PUNCT))
     return reps
+
+
+# Markdown strikethrough: ~~, one line of text that neither opens nor closes on a space, ~~
+_STRUCK_RE = re.compile(r"~~(?=[^\s~])[^~\n]*?(?<=[^\s~])~~")
+
+
+def _struck_marks(v: str) -> frozenset[int]:
+    """The starts of the two ``~~`` of every strikethrough span of `v` (~~WO-20261210~~): the user
+    struck that text out — a repair said in markup; the marks are kept, never collapsed to one ~."""
+    out: set[int] = set()
+    for m in _STRUCK_RE.finditer(v):
+        out.update((m.start(), m.end() - 2))
+    return frozenset(out)
 
 
 def _stutter_pass(v: str, r: _Rules) -> list[tuple[int, int, str, int]]:
