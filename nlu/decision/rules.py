@@ -355,6 +355,18 @@ def repeated_write(turn: Turn) -> Clarification | None:
 
 
 @_short_text_only
+def values_not_conjoined(turn: Turn) -> Clarification | None:
+    """Two values of one role in a write with no conjunction (排到 周四 啊 周五, 预算改成三万 哦是三万五): a correction no word says, or both? A fact of the write is uncertain; ask."""
+    if turn.accounting is None or not _orders_write(turn):
+        return None
+    pair = turn.accounting.values_not_conjoined(turn.draft)
+    if pair is None:
+        return None
+    return clarify(turn.draft, "protected_change", turn.q.question("values_not_conjoined", first=pair[0], second=pair[1]),
+                   ["semanticFrames", "entities"])
+
+
+@_short_text_only
 def negation_then_opposite(turn: Turn) -> Clarification | None:
     """A negated write verb, then the same verb unnegated over the same object (WO-… 不关了，关了吧): its direction is the user's to settle."""
     if turn.accounting is None or _ASKS.search(turn.text):
@@ -414,6 +426,17 @@ def unexplained_write(turn: Turn) -> Clarification | None:
     reason = WHICH_OBJECT if turn.accounting.doubts_object(turn.draft, gaps) else "protected_change"
     return clarify(turn.draft, reason, turn.q.question("unexplained_write", shown=shown),
                    ["canonicalText", "semanticFrames"])
+
+
+@_short_text_only
+def unframed_write(turn: Turn) -> Clarification | None:
+    """A write word the user said in an order no write frame was built for (T-… cancel, 给 … 排 周三 的 C2 修 read as a status query): the parse did not understand the write, so the turn must not go on as a read; ask what is to be done."""
+    if turn.accounting is None or turn.writes or not _orders_write(turn):
+        return None
+    words = turn.accounting.write_words_said(turn.draft)
+    shown = words[0] if words else turn.draft.text.strip()[:_accounting.SHOWN]
+    return clarify(turn.draft, "intent", turn.q.question("unframed_write", shown=shown[:_accounting.SHOWN]),
+                   ["semanticFrames", "routing.templateCandidates"])
 
 
 # -- a correction that could change meaning ------------------------------------------------
@@ -656,8 +679,10 @@ RULES: tuple[Rule, ...] = tuple(Rule(f) for f in (
     objects_not_conjoined,
     count_mismatch,
     repeated_write,
+    values_not_conjoined,
     unexplained_write,
     unread_predicate,
+    unframed_write,
     bare_reference,
     ambiguous_term_domain,
     ambiguous_term,

@@ -379,6 +379,17 @@ class WriteAccounting:
             or any(mine(c0, m.end()) for c0, c1, _t, _x in self.keys(draft)
                    if (m := self.topic_disposal.match(text, c1)) is not None)
 
+    def write_words_said(self, draft: "Draft") -> list[str]:
+        """The write words of the text, in order (取消, cancel, 派 before an object, 撤了 after one)."""
+        text = draft.text
+        spans = list(self.write_words.longest_each(text))
+        spans += [m.span() for m in self.short_verbs.finditer(text)]
+        for _c0, c1, _t, _x in self.keys(draft):
+            m = self.topic_disposal.match(text, c1)
+            if m:
+                spans.append(m.span())
+        return [text[a:b].strip() for a, b in sorted(spans) if text[a:b].strip()]
+
     def orders_write_alone(self, draft: "Draft") -> bool:
         """A short turn that orders a write and names nothing (再派一台过去, cancel it pls): no key, no
         negation, no question — what it is to be done to is missing, not a turn without business."""
@@ -450,6 +461,38 @@ class WriteAccounting:
             n = _count_value(m.group("n"))
             if m.group("pick") or (n is not None and n < len(many)):
                 return m.group().strip(), "、".join(many)
+        return None
+
+    def values_not_conjoined(self, draft: "Draft") -> tuple[str, str] | None:
+        """Two values of one role side by side in a write with no conjunction — only space, an
+        interjection or a copula between (排到 周四 啊 周五, 改成三万 哦是三万五, 设为 1.2 嗯 1.5 米每秒):
+        a correction no word says, or two values? Like `not_conjoined` for keys. Values of one role:
+        times of one granularity (two days, two clocks) or quantities of one unit (or one unsaid),
+        with different values. Returns their texts."""
+        vals = []
+        for e in draft.entities:
+            role = _VALUE_ROLES.get(e.type)
+            if role is None or e.canonical_value is None:
+                continue
+            c0, c1 = draft.to_current(e.o0, e.o1)
+            vals.append((c0, c1, role, str(e.canonical_value), draft.text[c0:c1]))
+        vals.sort()
+        text = draft.text
+        for (a0, a1, ra, va, xa), (b0, b1, rb, vb, xb) in zip(vals, vals[1:]):
+            if ra != rb or va == vb or a1 > b0 or not _same_measure(ra, va, vb):
+                continue
+            gap = text[a1:b0]
+            core = "".join(ch for ch in gap if not ch.isspace())
+            if core and all(unicodedata.category(ch).startswith("P") for ch in core):
+                continue  # 周四、周五 / 周四，周五: a list, or a range (周四~周五)
+            rest = core.strip("，,。…~～—-")
+            while rest:
+                h = next((h for h in (*self.hesitations, *_COPULAS) if rest.startswith(h)), None)
+                if h is None:
+                    break
+                rest = rest[len(h):].lstrip("，,。…~～—-")
+            if not rest:
+                return xa, xb
         return None
 
     def repeated_write(self, draft: "Draft") -> tuple[str, str] | None:
@@ -691,6 +734,39 @@ class Repair:
     repaired: str  # the repaired order, a complete sentence
     original: str  # the order as first said, without the repair
     chained: bool = False  # more objects of the kind follow: a chain of repairs, no complete rewrite
+
+
+#: the value entity types a write sets, by the role they fill: two of one role side by side is a question
+_VALUE_ROLES = {"time": "time", "time_range": "time", "quantity": "quantity", "amount": "amount"}
+_COPULAS = ("就是", "还是", "是", "吧", "呢")  # what a restated value may lean on (哦是三万五, 啊 周五吧)
+_MEASURE = re.compile(r"^[-+]?\d+(?:\.\d+)?\s*(?P<unit>.*)$")
+
+
+def _same_measure(role: str, a: str, b: str) -> bool:
+    """Two canonical values that measure the same thing: times of one span (two days, two clock
+    points; not 周五 and 下午3点, a day and its hour), quantities of one unit or one left unsaid."""
+    if role == "time":
+        sa, sb = a.split("/"), b.split("/")
+        if len(sa) != len(sb):
+            return False
+        if len(sa) == 1:
+            return True
+        # lazy: only this path needs it, keeps import light; breaks no cycle
+        from datetime import datetime
+
+        try:
+            da = datetime.fromisoformat(sa[1]) - datetime.fromisoformat(sa[0])
+            db = datetime.fromisoformat(sb[1]) - datetime.fromisoformat(sb[0])
+        except ValueError:
+            return False
+        # neither inside the other: 明天 上午 is one time said in two words
+        inside = sa[0] <= sb[0] and sb[1] <= sa[1] or sb[0] <= sa[0] and sa[1] <= sb[1]
+        return da == db and not inside
+    ma, mb = _MEASURE.match(a), _MEASURE.match(b)
+    if ma is None or mb is None:
+        return False
+    ua, ub = ma.group("unit").strip(), mb.group("unit").strip()
+    return ua == ub or not ua or not ub
 
 
 def _each_before(text: str, at: int) -> bool:

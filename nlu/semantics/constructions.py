@@ -459,8 +459,8 @@ def _change(view: SentenceView, i: int) -> Word | None:
     lo, hi = view.clause_span(i)
     disposed = [k for k, ch in enumerate(text[lo:i], lo) if ch == cw.ba and _free(view, k)]
     # HXD3C-0456 的检修计划推迟到下周一: an attribute of the object said before it, then the value
-    topic = text[lo:i].rstrip().endswith(cw.change_attributes) and m.group() in cw.two_char_verbs \
-        and changed_object(view, lo, i) is not None
+    attr = _changed_attribute(view, lo, i) if m.group() in cw.two_char_verbs else None
+    topic = attr is not None and changed_object(view, lo, attr) is not None
     if i > 0 and "\u4e00" <= text[i - 1] <= "\u9fff" and text[i - 1] not in cw.change_left and \
             not any(n.c1 == i for n in view.negations) and not (disposed and m.group() in cw.two_char_verbs) and not topic:
         return None  # 不用推迟 / 别改: a negation may stand right before; 把…计划推迟: the object does
@@ -485,6 +485,26 @@ def _change(view: SentenceView, i: int) -> Word | None:
     w = Word(i, m.end(), "action", ImpliedAction(m.group(), "update", True), m.group())
     # 改成C4修的那几台机车现在在哪: the uses that order nothing apply as to a pack verb
     return None if view.has_cue(cues.QUESTION) and state_use(view, w) is not None else w
+
+
+def _changed_attribute(view: SentenceView, lo: int, i: int) -> int | None:
+    """What a change verb at `i` moves, said right before it: an attribute (的检修计划), or a repair
+    level (的小修, 的C2修: the repair planned for the object), optionally with the value it moves
+    from (的小修从下周一 | 挪到). Returns where the attribute begins (the object is before it)."""
+    cw = _words(view.pack)
+    text = view.text
+    end = lo + len(text[lo:i].rstrip())
+    source = next((x for x in view.mentions if x.c1 == end and x.type in _MOVE_GAP_TYPES), None)
+    if source is not None and text[lo:source.c0].rstrip().endswith(_FROM):
+        end = lo + len(text[lo:source.c0].rstrip()) - len(_FROM)
+        end = lo + len(text[lo:end].rstrip())
+    level = next((x for x in view.mentions if x.c1 == end and x.type == "maintenance_level"), None)
+    if level is not None:
+        return level.c0
+    return i if text[lo:end].endswith(cw.change_attributes) else None
+
+
+_FROM = "从"
 
 
 def _changed_to_value(view: SentenceView, i: int, j: int, lo: int, hi: int) -> bool:

@@ -519,7 +519,20 @@ def _bare(view: SentenceView, words: SrlWords) -> bool:
         [(w.c0, w.c1) for w in view.pronouns] + [(m.start, m.end) for m in words.bare_fillers.scan(view.text)]
     for a, b in spans:
         covered[a:b] = b"\x01" * (b - a)
+    # a Latin token no word of the pack reads (T-… qx, AGV-05 zt): shorthand nobody can expand —
+    # it asks for nothing the layer understands, so the object stands alone (a known word, an
+    # action, a trigger or a domain word, is read by its own branch and is never here)
+    known = [(w.c0, w.c1) for w in (*view.actions, *view.triggers, *view.domain_words, *view.weak_domain_words,
+                                    *view.explicit_words, *view.presentation, *view.cues, *view.negations,
+                                    *view.comparisons)]
+    for m in _LATIN_TOKEN.finditer(view.text):
+        a, b = m.span()
+        if not any(covered[a:b]) and not any(c0 < b and a < c1 for c0, c1 in known):
+            covered[a:b] = b"\x01" * (b - a)
     return all(covered[i] or not (ch.isalnum()) for i, ch in enumerate(view.text))
+
+
+_LATIN_TOKEN = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z]{1,4}(?![A-Za-z0-9_-])")  # a short Latin word standing alone
 
 
 def _chart_after(view: SentenceView, words: SrlWords, pos: int, end: int | None = None) -> bool:
