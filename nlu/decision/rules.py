@@ -25,6 +25,7 @@ from nlu.lexicon.word_classes import function_words, referring_words
 from nlu.draft import Clarification, Draft
 from nlu.decision import write_accounting as _accounting
 from nlu.semantics import asked_write, write_intent
+from nlu.semantics.movers import class_mover_sent
 from nlu.semantics.write_risk import WHICH_OBJECT, write_risk as _write_risk
 from nlu.suspicious import find_suspicious, is_model_name
 from nlu.values.times import impossible_dates
@@ -255,6 +256,8 @@ def _question_closes(text: str) -> bool:
     return text.endswith(_QUESTION_TAIL)
 
 
+_UNFRAMED_ASKS = re.compile(r"[？?]|吗|呢|怎么|什么|为什么|能不能|可不可以|能否|是否|谁|哪|多少|啥|如何")
+_NEGATIVE_QUESTION_TAILS = ("没有", "没", "未", "与否", "否")  # …撤了没有: whether it was done is asked
 _THANKS = ("谢谢你", "谢谢您", "谢谢啦", "谢谢了", "谢谢啊", "谢谢", "多谢", "感谢", "thanks", "thx", "謝謝")
 
 
@@ -433,8 +436,16 @@ def unframed_write(turn: Turn) -> Clarification | None:
     """A write word the user said in an order no write frame was built for (T-… cancel, 给 … 排 周三 的 C2 修 read as a status query): the parse did not understand the write, so the turn must not go on as a read; ask what is to be done."""
     if turn.accounting is None or turn.writes or not _orders_write(turn):
         return None
+    text = turn.draft.text
+    if text.rstrip(_CLOSING_MARKS).endswith(_NEGATIVE_QUESTION_TAILS) or _UNFRAMED_ASKS.search(text):
+        return None  # T-… 撤了没有, 能不能停两台车, assign 给谁了: something is asked about it, a read
+    if turn.accounting.read_verbs.longest_each(text):
+        return None  # AGV-02 电量 呃 改成查 AGV-12 的电量: a read verb says what the turn does
     words = turn.accounting.write_words_said(turn.draft)
-    shown = words[0] if words else turn.draft.text.strip()[:_accounting.SHOWN]
+    shown = words[0] if words else text.strip()[:_accounting.SHOWN]
+    if class_mover_sent(text, text.find(shown) + len(shown), len(text)) if words else False:
+        # 给 ST-05 调3台空车过来: movers counted by their class noun, none named — which ones?
+        return clarify(turn.draft, "missing_slot", turn.q.question("class_noun_mover"), ["entities", "semanticFrames"])
     return clarify(turn.draft, "intent", turn.q.question("unframed_write", shown=shown[:_accounting.SHOWN]),
                    ["semanticFrames", "routing.templateCandidates"])
 

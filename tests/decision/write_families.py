@@ -209,6 +209,50 @@ COUNTED_TOPICS = ["这{n}个任务 {xs} 都撤了", "把这{n}个任务 {xs} 都
 UNJOINED_MOVERS = ["{a} {b} 去 {st}", "{a} / {b} 去 {st}", "{a} {b} 明天早上8点去 {st}"]
 
 
+# -- hd11 (holdout-2026-12-07d): what the parse did not account for, by mechanism ---------------
+# the earlier object struck out in Markdown (the cleaning keeps ~~): a repair said in markup
+STRUCK_OUT = ["关闭工单 ~~{w1}~~ {w2}", "把 ~~{a}~~ {b} 派到 {st}", "取消 ~~{t}~~ {t2}", "把 {a} 派到 ~~{s1}~~ {s2}",
+              "暂停~~{a}~~{b}", "取消任务：~~{t}~~ → {t2}"]
+# an aside in brackets that names another object of a kind already named, whatever word labels it
+RIVAL_ASIDES = ["{a} 送货到 {s1}（勘误：{s2}）", "把 {a} 派到 {s1}（备注：{s2}）", "取消 {t}（注：{t2}）",
+                "关闭工单 {w1}【校对：{w2}】", "派 {a} 去 {s1} (errata: {s2})", "取消 {t}（备注：{t2} 保留）"]
+# a pointer back at the turn's own clause, then another object of the kind: disowned, or named?
+DISOWNED = ["{t} 取消，前面那个作废，取消 {t2}", "{t} 取消，刚才那个不算，取消 {t2}", "暂停 {a}，前面那个不对，暂停 {b}",
+            "关闭 {w1}，上一个作废，关闭 {w2}", "{t} 撤销，之前那个不要了，撤销 {t2}"]
+# two values of one role side by side with no conjunction: a correction no word says
+SIDE_BY_SIDE_VALUES = ["把{h}的检修 排到 周四 啊 周五 周五吧", "把 {w1} 的预算改成三万 哦是三万五", "把 {a} 的限速设为 1.2 嗯 1.5 米每秒",
+                       "把 {h} 的C1修排到 下周一 呃 下周二", "把 {h} 的检修 安排在 周三 周四吧", "{w1} 推迟到 12月15日 12月16日"]
+# movers counted by their class noun, none named: which ones
+COUNTED_MOVERS = ["派两台车去{st}", "给{st}派两台车", "派3台AGV去{st}", "让两台车去{st}充电", "派一台车去{st}", "派两辆小车去 {st}"]
+# an object and a Latin shorthand the pack does not know: nothing asked that the layer reads
+SHORTHANDS = ["{t} qx", "{a} zt", "{h} xc", "{w1} gb", "{t} qx 一下"]
+# a write word said where no write frame was built: never continued as a read
+UNFRAMED = ["{t} cancel", "{a} pause", "{w1} close", "{t} cancel asap", "{a} resume", "调两辆小车到{st}"]
+
+
+def hd11_unaccounted(seed: int = 14) -> list[Case]:
+    """The hd11 families that must ask, with the reasons the ontology allows (in `new`)."""
+    rnd = random.Random(seed)
+
+    def fill(tpl: str) -> str:
+        a, b = _distinct("AGV", rnd, 2)
+        t, t2 = _distinct("T", rnd, 2)
+        w1, w2 = _distinct("WO", rnd, 2)
+        s1, s2 = _distinct("ST", rnd, 2)
+        return tpl.format(a=a, b=b, t=t, t2=t2, w1=w1, w2=w2, s1=s1, s2=s2, st=key("ST", rnd), h=key("HXD", rnd))
+
+    out = []
+    for fam, tpls, reasons in (("struck_out", STRUCK_OUT, "protected_change entity"),
+                               ("rival_aside", RIVAL_ASIDES, "protected_change entity"),
+                               ("disowned_clause", DISOWNED, "protected_change entity missing_slot coreference"),
+                               ("side_by_side_values", SIDE_BY_SIDE_VALUES, "protected_change"),
+                               ("counted_movers", COUNTED_MOVERS, "missing_slot entity"),
+                               ("shorthand", SHORTHANDS, "intent missing_slot"),
+                               ("unframed_write", UNFRAMED, "intent missing_slot")):
+        out += [Case(fam, fill(t), "", reasons) for t in tpls for _ in range(2)]
+    return out
+
+
 def unaccounted_writes(seed: int = 11) -> list[Case]:
     """Writes that must ask, each with the reasons the ontology allows (family, text, reasons in `new`)."""
     rnd = random.Random(seed)
@@ -250,11 +294,16 @@ TOPIC_CHAINS = ["{a} 暂停接单，先回充电桩充电", "{a} 先暂停，然
 NEW_WRITE_SHAPES = ["{h} 的检修计划推迟到下周一", "{h} 的计划延期到下周三", "{h} 检修计划提前到明天",
                     "把 {a} 的 task {t} cancel 掉", "把 {t} cancel 掉", "{t} cancel 掉", "停用 {st}", "把 {st} 停用", "{st} 停用一下", "请禁用 {st}",
                     "那个 {st} 站点 呃 先停用 停用一下", "把{st}设成禁用状态", "启用 {st}", "把 {t} 和 {t2} 都撤了", "把这两个任务 {t}、{t2} 都撤了",
-                    "把 {wo} 和 {wo2} 全部关掉"]
+                    "把 {wo} 和 {wo2} 全部关掉",
+                    # hd11: a purpose before the motion word, a repair level moved in time, 开 a work order
+                    "{a} 送货到 {st}", "{a} 明天上午取货去 {st}", "{h} 的小修从下周一挪到下周三", "{h} 的C2修推迟到下周三",
+                    "{h} 的检修计划挪到下周三", "给 {h} 开一张 C1修 的检修工单", "{t} 这单不要了，取消掉",
+                    "派 {a} 去 {st}（备注：加急）", "把 {wo} 推迟到周五 下午3点", "把 {wo} 从周四推迟到周五"]
 # reads that look like the unclear writes: they fail open
 READ_LOOKALIKES = ["查一下 {a} 明天早上8点的任务，不对，10点的", "{a} {b} 的电量", "查询 {t} {t2} 的状态",
                    "好像是 {a} 吧，它现在在哪", "{a} 今晚 19:45 去 {st} 了吗", "{t} 撤了没有", "{st} 停用了吗",
-                   "这两个任务 {t}、{t2} 都撤了吗", "{h} 的检修计划推迟到哪天了", "{a} 明天早上8点去 {st} 吗"]
+                   "这两个任务 {t}、{t2} 都撤了吗", "{h} 的检修计划推迟到哪天了", "{a} 明天早上8点去 {st} 吗",
+                   "{a} 送货到 {st} 了吗", "{h} 的小修挪到哪天了", "{st} 有两台车吗", "{t} 取消了吗", "{a} status"]
 
 
 def _fill2(tpl: str, rnd: random.Random) -> str:
@@ -290,7 +339,7 @@ def _figures() -> None:
 
     for name, cases, want in (("clear", clear_writes() + counted_lookalikes() + new_shape_writes() + read_lookalikes(),
                                "continue"),
-                              ("unclear", unclear_writes() + unaccounted_writes(), "clarify")):
+                              ("unclear", unclear_writes() + unaccounted_writes() + hd11_unaccounted(), "clarify")):
         by = collections.defaultdict(lambda: [0, 0])
         for c in cases:
             by[c.family][1] += 1
