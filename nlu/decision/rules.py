@@ -443,7 +443,7 @@ def unframed_write(turn: Turn) -> Clarification | None:
         return None  # AGV-02 电量 呃 改成查 AGV-12 的电量: a read verb says what the turn does
     words = turn.accounting.write_words_said(turn.draft)
     shown = words[0] if words else text.strip()[:_accounting.SHOWN]
-    if class_mover_sent(text, text.find(shown) + len(shown), len(text)) if words else False:
+    if class_mover_sent(text, text.find(shown) + len(shown), len(text), counted=True) if words else False:
         # 给 ST-05 调3台空车过来: movers counted by their class noun, none named — which ones?
         return clarify(turn.draft, "missing_slot", turn.q.question("class_noun_mover"), ["entities", "semanticFrames"])
     return clarify(turn.draft, "intent", turn.q.question("unframed_write", shown=shown[:_accounting.SHOWN]),

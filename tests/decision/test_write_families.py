@@ -35,6 +35,10 @@ READ_LOOKALIKES = read_lookalikes()
 # (write_open_coreference); a traditional 關閉 is offered as a correction and 讓 is not read as
 # 让 by the construction that makes a dispatch — the accounting itself reads them folded.
 _CATAPHORA = pytest.mark.xfail(reason="这N个… before its list is read as an open pronoun (coreference)", strict=False)
+# 把下面两台车都派去 ST-12：AGV-1、AGV-2 builds no write frame (the disposal's object is a count
+# before its list); until hd11 it continued as a status read — unframed_write now asks (intent)
+_CATAPHORIC_DISPOSAL = pytest.mark.xfail(reason="把下面N台车… before its list builds no write frame; asked, not run",
+                                         strict=False)
 _TRADITIONAL_STAGES = pytest.mark.xfail(reason="關閉 / 讓 are not folded by the stages before the accounting", strict=False)
 
 
@@ -52,6 +56,8 @@ def _clear_params() -> list:
         marks = []
         if c.family == "count_match" and c.text.lstrip("把").startswith("这"):
             marks = [_CATAPHORA]
+        if c.family == "count_match" and c.text.lstrip("把").startswith("下面"):
+            marks = [_CATAPHORIC_DISPOSAL]
         if c.family == "traditional" and ("關閉" in c.text or "讓" in c.text):
             marks = [_TRADITIONAL_STAGES]
         out.append(pytest.param(c, marks=marks, id=f"{c.family}:{c.text}"))
