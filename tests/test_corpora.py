@@ -290,9 +290,16 @@ def hesitation_or_determiner_is_not_a_pronoun(t: Turn) -> None:
     assert not _asks_coreference(t.r)
 
 
-@check("coreference.hesitation", "coreference.determiner", side="negative")
+@check("coreference.hesitation", "coreference.determiner", "coreference.set_question", side="negative")
 def lone_demonstrative_is_still_asked_about(t: Turn) -> None:
     assert t.r.decision.action == "clarify"
+
+
+@check("coreference.set_question", side="positive")
+def filler_before_a_set_question_is_not_asked_about(t: Turn) -> None:
+    # the read goes on: no coreference question (the demonstrative picked no referent)
+    assert t.r.decision.action == "continue", codes(t.r)
+    assert "rule:open_coreference" not in codes(t.r)
 
 
 @check("coreference.filler", side="positive")

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from nlu import draft_keys as K
 from nlu.semantics.readings import clarify, readings
-from nlu.lexicon.word_classes import function_words, referring_words
+from nlu.lexicon.word_classes import function_words, longest_first, referring_words
 from nlu.draft import Clarification, Draft
 from nlu.decision import write_accounting as _accounting
 from nlu.semantics import asked_write, write_intent
@@ -822,9 +822,31 @@ def _hesitation_in_a_read(turn: Turn, k) -> bool:  # noqa: ANN001
     # placeholder noun (那个东西怎么样了 still points), nor a time that only describes another
     # open demonstrative (那个 昨天那个 就是那个 怎么样了: nothing is named)
     opens = [j.o0 for j in draft.coreferences if not j.confirmed and j.o0 >= k.o1]
+    if _asks_over_a_set(text, k.o1):
+        return True
     return any(p.o0 >= k.o1 for p in turn.ids) or any(
         e.type in ("time", "time_range") and e.o0 >= k.o1 and not any(
             o >= e.o1 and not text[e.o1:o].strip() for o in opens) for e in draft.entities)
+
+
+_FW = function_words()
+_CLAUSE_END = re.compile(r"[。！？!?；;\n]")  # the end of a sentence
+_SET_QUESTION = re.compile(longest_first(list(_FW.set_question_words)) + "|" + longest_first(list(_FW.count_question_words))
+                           + longest_first(list(_FW.count_classifiers)))
+_POSSESSORS = tuple(sorted(referring_words().head_nouns, key=len, reverse=True))  # 车, AGV, 工单…
+
+
+def _asks_over_a_set(text: str, pos: int) -> bool:
+    """嗯 现在那个在线的小车一共有几台 / 昨天晚上 那个 搬运任务 失败了几个: later in the sentence
+    of a filler demonstrative ending at `pos`, a question over a set (how many, which of them,
+    is there any) — a count ranges over a class, so the demonstrative picks no referent. Not
+    when a head noun owns what is counted (那个AGV的任务有几个: that one AGV is pointed at)."""
+    end = _CLAUSE_END.search(text, pos)
+    m = _SET_QUESTION.search(text, pos, end.start() if end else len(text))
+    if m is None:
+        return False
+    between = text[pos:m.start()]
+    return not any(between.find(n + _DE_PARTICLE) >= 0 for n in _POSSESSORS)
 
 
 _NP_REACH = 8  # code points from a demonstrative to the key that heads its noun phrase (它后面那台 AGV-18)
