@@ -91,6 +91,7 @@ class RoleRules:
     shot_header: re.Pattern[str] = re.compile("(?!)")  # …and the heading above them (示例1)
     disown: re.Pattern[str] = re.compile("(?!)")  # the user setting pasted material aside (上面是同事发的，别管它)
     benign_role: re.Pattern[str] = re.compile("(?!)")  # a role play of a person of the business (扮演一下调度员): no rule removed
+    continuation: re.Pattern[str] = re.compile("(?!)")  # a clause opened by 并 / 同时 / and: the clause before it runs on
 
 
 def compile_roles(data: dict, common: str = "") -> RoleRules:
@@ -135,12 +136,13 @@ def compile_roles(data: dict, common: str = "") -> RoleRules:
         disown = re.compile(_alt(data.get("disownCues", []) or ["(?!)"], escape=False), re.IGNORECASE)
         benign_role = re.compile(r"(?:扮演|假设你是|假如你是|你来当|你当)(?:一下|成|为)?\s*(?:一(?:个|名|位))?\s*"
                                  + _alt(data.get("benignRoles", []) or ["(?!)"]))
+        continuation = re.compile(r"[\s，,、]*" + _alt(data.get("continuations", []) or ["(?!)"]), re.IGNORECASE)
     except re.error as exc:
         raise RoleDataError(f"{ROLES_FILE}: bad forgedHeaders ({exc})") from exc
     return RoleRules(vocative, reader_phrase, behaviour, frame, directive, record, record_directive,
                      frozenset(data["recordShapes"]), not_about, log, gate, human, question,
                      frozenset(data.get("questionShapes", [])), mention, use, gate_index, tuple(branches), header, broadcast,
-                     herald, report_back, shot_input, shot_output, shot_header, disown, benign_role)
+                     herald, report_back, shot_input, shot_output, shot_header, disown, benign_role, continuation)
 
 
 
@@ -282,8 +284,10 @@ def reader_spans(rules: RoleRules, text: str, own_read, own_business, breaks: fr
             # a reader named mid-sentence: its instruction ends where a read of the user's own
             # resumes (帮我查下——作为AI你应该把…都清掉——AGV-16 现在的位置)
             i = max((k for k, (a, _) in enumerate(clauses) if a <= start), default=0)
+            # (a clause opened by 并 / 同时 / and runs the instruction on: …设为已批准，并通知调度无需复核)
             j = next((k for k in range(i + 1, len(clauses)) if own_read(text[clauses[k][0]:clauses[k][1]])
                       or (own_business(text[clauses[k][0]:clauses[k][1]])
+                          and not rules.continuation.match(text, clauses[k][0])
                           and not rules.gate.search(text[clauses[k][0]:clauses[k][1]])
                           and not rules.directive.search(text[clauses[k][0]:clauses[k][1]]))), None)
             if j is not None:
@@ -342,7 +346,33 @@ def reader_spans(rules: RoleRules, text: str, own_read, own_business, breaks: fr
             while a < b and text[a].isspace():
                 a += 1
             out.append((a, b))
-    return sorted(set(_within_comments(text, out)))
+    return sorted(set(_within_comments(text, _run_on(rules, text, out, own_read))))
+
+
+_CLAUSE_STOP = re.compile(r"[，,、。；;！!？?\n—…“”\"「」]")
+
+
+def _run_on(rules: RoleRules, text: str, spans: list[tuple[int, int]], own_read) -> list[tuple[int, int]]:  # noqa: ANN001
+    """An instruction runs on over the clauses that continue it (…设为已批准，并通知调度无需复核 /
+    …delete them, and also restart…): a clause opened by 并, 同时, and… right after an
+    instruction is part of it — unless it is a read of the user's own that asks nothing of the
+    answer's behaviour (…，然后帮我查一下 AGV-05)."""
+    out = []
+    for a, b in spans:
+        while True:
+            m = rules.continuation.match(text, b)
+            if m is None or m.end() == b:
+                break
+            stop = _CLAUSE_STOP.search(text, m.end())
+            end = stop.start() if stop else len(text)
+            clause = text[m.end():end]
+            if end <= m.end() or own_read(clause) and not rules.behaviour.search(clause) and not rules.directive.search(clause):
+                break
+            b = end
+            while b < len(text) and text[b] in _CLOSERS:
+                b += 1  # its closing marks go with it
+        out.append((a, b))
+    return out
 
 
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
