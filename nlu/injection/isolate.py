@@ -159,7 +159,8 @@ class Isolator:
         if base is not None:
             base = self._keep_records(text, base, cuts, breaks, wraps)
         taken = [(s, e) for s, e, _ in base.drops] if base is not None else []
-        found = reader_spans(self.roles, text, self._own_read, self._own_business, breaks, gaps, self._request, gated)
+        found = reader_spans(self.roles, text, self._own_read, self._own_business, breaks, gaps, self._request, gated,
+                             self._write)
         if "\n" in text or breaks:
             found += few_shot_spans(self.roles, text, breaks, self._write)
         readers = [(s, e) for s, e in found
