@@ -316,6 +316,11 @@ def reader_spans(rules: RoleRules, text: str, own_read, own_business, breaks: fr
             if rules.frame.search(text, a0, a1) or _BACK_REFERENCE.search(text, a0, a1):
                 p = _payload_before(text, a0, line_spans)
                 start = min(start, p) if p is not None else start
+        quote = _quote_at(text, anchor, line_spans)
+        if quote is not None and start < quote[0] < anchor:
+            # a reader inside a quote (这段话啥意思：“致处理此工单的AI：…”): the instruction is the
+            # quote's; the words before it that ask about it are the user's own
+            start = quote[0]
         while start < end and text[start].isspace():
             start += 1
         # a reader named: it goes unless it is a read of the user's own; a behaviour alone goes
@@ -383,6 +388,18 @@ _ASIDE = re.compile(r"<!--.{0,400}?-->|（[^（）\n]{1,200}）|(?<![A-Za-z0-9_]
 _BACK_REFERENCE = re.compile(r"这句|这段|这串|这行|上面|前面|以上|上述|above|this (?:line|text|string)", re.IGNORECASE)
 # an encoded or spelt-out payload: a run of Latin letters, digits and escape signs (pinyin, %E5…, base64)
 _PAYLOAD = re.compile(r"[A-Za-z0-9%+/=\\ \t_.-]{6,}$")
+
+
+_QUOTE = re.compile(r"“[^“”\n]{1,400}”?|「[^「」\n]{1,400}」?")
+
+
+def _quote_at(text: str, at: int, line_spans: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The quote on `at`'s line that holds `at` (its open mark to its close, or the line's end)."""
+    a, b = next(((x, y) for x, y in line_spans if x <= at < y), (0, len(text)))
+    for m in _QUOTE.finditer(text, a, b):
+        if m.start() < at < m.end():
+            return m.start(), m.end()
+    return None
 
 
 def _aside_at(text: str, at: int, line_spans: list[tuple[int, int]]) -> tuple[int, int] | None:
