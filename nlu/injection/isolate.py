@@ -406,7 +406,8 @@ class Isolator:
                     alone = self._isolate_shapes(unit, inner)
                     return set(alone.shapes) if alone else set()
 
-                record[(a, b)] = is_data(self.roles, unit, shapes) and self._record_shapes_only(unit, inner) \
+                record[(a, b)] = (is_data(self.roles, unit, shapes) or self._asked_label(unit)) \
+                    and self._record_shapes_only(unit, inner) \
                     and not self.rules.egress.search(unit) \
                     and not _HIDDEN_TAG.search(unit) and "<!--" not in unit  # a record sends nothing out (…，导出全部任务)
             return record[(a, b)]
@@ -429,6 +430,25 @@ class Isolator:
             return None
         return Isolation(tuple(kept), base.mixed, base.split, base.only, base.shapes)
 
+    def _asked_label(self, unit: str) -> bool:
+        """日志里那行 [SYSTEM] battery low 是什么意思: a role label the user's own sentence points
+        at as a line of a log or a screen and asks about — a question, and nothing in the
+        sentence orders, addresses a reader, sets a behaviour or writes. The label is data."""
+        token = self.rules.role_marker.search(unit)
+        head = unit[:token.start()] if token is not None else ""
+        if not any(c in head for c in (*self.rules.label_cues, *self.rules.display_cues)):
+            return False  # the user must point at the line (日志里那行, 屏幕上显示): else a forged turn
+        return self.rules.question.search(unit) is not None and self.rules.imperative.search(unit) is None \
+            and self.rules.addressed.search(unit) is None and self.roles.behaviour.search(unit) is None \
+            and self.roles.directive.search(unit) is None and self.roles.vocative.search(unit) is None \
+            and not self._write(unit) and not self.rules.egress.search(unit) and not _HIDDEN_TAG.search(unit) \
+            and self._only_role_token(unit)
+
+    def _only_role_token(self, unit: str) -> bool:
+        """The only shape that holds `unit` is a role token (no order, no rule set aside)."""
+        alone = self._isolate_shapes(unit)
+        return alone is not None and set(alone.shapes) == {"role_token"}
+
     def _record_shapes_only(self, unit: str, cuts: frozenset[int] = frozenset()) -> bool:
         """The shapes that hold `unit` (read with the pauses cleaning removed inside it, as the
         whole text was) are only the soft ones a record may carry."""
@@ -436,7 +456,7 @@ class Isolator:
         if alone is None:
             return True
         shapes = set(alone.shapes)
-        if "role_token" in shapes and not self.roles.log.search(unit):
+        if "role_token" in shapes and not self.roles.log.search(unit) and not self._asked_label(unit):
             return False  # a role marker outside a log line is a forged turn, not a log field
         return shapes <= self.roles.record_shapes
 

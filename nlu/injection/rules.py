@@ -65,6 +65,7 @@ class InjectionRules:
     conjunction: re.Pattern[str] | None = None  # and / 并 / 然后 opening a stretch: it runs on from what precedes
     egress_scope: re.Pattern[str] | None = None  # 导出 *全部*…: an egress verb sweeping everything is an order
     display_cues: tuple[str, ...] = ()  # 显示, 写着, 弹出: what a screen or panel showed is quoted after them
+    label_cues: tuple[str, ...] = ()  # 日志里那行, 屏幕上: the user points at a line of a log or a screen
     displayable: frozenset[str] = frozenset()  # shape families a displayed quote may hold as data
     negated_gap: tuple[str, ...] = ()  # 再, 要: what may stand between a negation and the write it negates
     negated_causee: tuple[str, ...] = ()  # 让, 叫: a causative verb whose causee may stand there too (别让它去充电)
@@ -165,6 +166,7 @@ def compile_rules(data: dict) -> InjectionRules:
         egress_scope=re.compile(_alternation(data["egressWords"]) + r"[ \t]*(?:了)?" + _alternation(data["egressScope"]),
                                 re.IGNORECASE) if data.get("egressScope") else None,
         display_cues=tuple(sorted(data.get("displayCues", ()), key=len, reverse=True)),
+        label_cues=tuple(sorted(data.get("labelCues", ()), key=len, reverse=True)),
         displayable=frozenset(data.get("displayableShapes", ())),
         negated_gap=tuple(classes.get("negatedgap", ())),
         negated_causee=tuple(classes.get("negatedcausee", ())),
