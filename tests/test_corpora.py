@@ -795,6 +795,18 @@ def rail_word_two_domains_or_general_text_is_not_continued(t: Turn) -> None:
     assert t.r.decision.action != "continue" or passes_through(t.r), t.r.routing.domain_candidates
 
 
+@check("route.depot_words", side="positive")
+def depot_word_reads_the_question_as_rail(t: Turn) -> None:
+    continues(t.r)
+    assert [c.id for c in t.r.routing.domain_candidates][:1] == ["rail"], t.r.routing.domain_candidates
+
+
+@check("route.depot_words", side="negative")
+def shared_word_alone_is_not_continued_as_rail(t: Turn) -> None:
+    dom = [c.id for c in t.r.routing.domain_candidates][:1]
+    assert t.r.decision.action != "continue" or dom != ["rail"] or passes_through(t.r), (t.r.decision.action, dom)
+
+
 @check("route.english_triggers", side="positive")
 def english_template_word_pins_its_template(t: Turn) -> None:
     c = t.r.routing.template_candidates
