@@ -88,6 +88,7 @@ STAGE_ERROR = _flag("stage_error:", "runner", ("decision",), "the named stage ra
 # -- scratch keys -----------------------------------------------------------------------
 DEADLINE = _scratch("deadline", "runner", ("validate", "correct", "srl"), "the call's Deadline: budget and cancellation")
 CATALOG = _scratch("catalog", "runner", ("ner",), "the caller's usable entity catalog")
+SOFTWARE_QUESTION = _scratch("software_question", "decision", ("decision",), "the turn asks about the software itself (non_data): its quoted feature names order nothing")
 CATALOG_CANDIDATES = _scratch("catalog_candidates", "ner", ("decision",), "(o0, o1) of a look-alike -> the catalog's identifier")
 VALUES = _scratch("values", "protect", ("ner", "term", "decision"), "every value protect found (Found tuples, original space)")
 WRITE_ACTIONS = _scratch("write_actions", "protect", ("srl", "decision"), "(o0, o1) of every write action word")

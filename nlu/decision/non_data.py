@@ -156,6 +156,7 @@ class NonDataJudge:
         if K.WRITE_WITHOUT_OBJECT in flags and self._implied_write_elsewhere(draft, flags):
             return NON_DATA  # 把这句话翻译成英文: no order of the business
         if self.software is not None and self.software.asked(draft, flags):
+            draft.scratch[K.SOFTWARE_QUESTION] = True  # (its quoted feature names order nothing: the policy reads it)
             return NON_DATA  # 你们的API有没有速率限制: the software is asked about, not a record
         # (任务等待超过十五分钟的有多少: a count of records is a data question, whoever owns its words)
         if preconditions(draft, flags, _DATA_SIGNALS | _STAND_IN_SIGNALS) and not self._records_counted(draft.text) \
@@ -379,6 +380,9 @@ class SoftwareQuestion:
         self.property = re.compile(_alternation(data["properties"]))
         self.question = re.compile(_alternation(data["questionMarks"]))
         self.pointed = re.compile(rf"(?:{_alternation(data['demonstratives'])})\s*(?:{subjects})")
+        # a quoted name of a feature (“删除工单”的功能入口, 「取消任务」按钮): the write it names is no order
+        self.feature = re.compile(r"[“「\"]([^“”「」\"\n]{1,16})[”」\"]\s*(?:的|这个|那个)?\s*"
+                                  + _alternation(data.get("featureNames", ["(?!)"])))
 
     def asked(self, draft: Draft, flags: set[str]) -> bool:
         text = draft.text
@@ -389,7 +393,9 @@ class SoftwareQuestion:
             return False
         if draft.relations or draft.source.referents or any(k.confirmed for k in draft.coreferences):
             return False
-        if any(f.write for f in draft.frames) if draft.frames else draft.scratch.get(K.WRITE_ACTIONS):
+        named = [m.span(1) for m in self.feature.finditer(text)]
+        if any(f.write and not _only_named(text, f.predicate, named) for f in draft.frames) if draft.frames \
+                else (draft.scratch.get(K.WRITE_ACTIONS) and not named):
             return False
         if any(p.kind == "identifier" or p.suspicious for p in draft.protected):
             return False
@@ -397,6 +403,18 @@ class SoftwareQuestion:
         # a template and a domain both pinned) — then it is read as the data question
         return not any(o.applied and (o.edit.type in ("typo", "asr", "ocr") or o.edit.reason == "implied_query_action")
                        for o in draft.edits)
+
+
+def _only_named(text: str, word: str, named: list[tuple[int, int]]) -> bool:
+    """Every occurrence of `word` in `text` lies inside one of the quoted feature names `named`."""
+    at = text.find(word)
+    if at < 0 or not named:
+        return False
+    while at >= 0:
+        if not any(a <= at and at + len(word) <= b for a, b in named):
+            return False
+        at = text.find(word, at + 1)
+    return True
 
 
 def _alternation(words) -> str:  # noqa: ANN001

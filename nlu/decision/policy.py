@@ -69,7 +69,8 @@ class ClarificationPolicy:
 
         verdict = self.non_data.verdict(draft, flags)
         if verdict == NON_DATA:
-            if self.accounting.orders_write_alone(draft) and draft.flags.capability_on("clarify"):
+            if self.accounting.orders_write_alone(draft) and not draft.scratch.get(K.SOFTWARE_QUESTION) \
+                    and draft.flags.capability_on("clarify"):
                 # 再派一台过去, cancel it pls: a write with no object is a write, not chit-chat
                 draft.reason_codes.append("write_without_object_alone")
                 draft.decision = "clarify"
