@@ -614,13 +614,8 @@ def _purposed_move(view: SentenceView, i: int) -> Word | None:
         pass  # 所有AGV都回ST-01充电: movers named by their class — a dispatch whose object is unsaid
     elif not movers or any(x.c0 > movers[-1].c0 and x.type not in _MOVE_GAP_TYPES for x in before):
         return None
-    else:
-        gap = list(text[movers[-1].c1:i])
-        for x in before:
-            if x.c0 >= movers[-1].c1:
-                gap[x.c0 - movers[-1].c1:x.c1 - movers[-1].c1] = [" "] * (x.c1 - x.c0)
-        if "".join(gap).strip():
-            return None  # only the mover, spaces and a time before the motion word
+    elif not _only_mover_before(text, before, movers[-1], i):
+        return None  # only the mover, spaces and a time before the motion word
     place = at[0]
     if place.c1 > hi:
         return None
@@ -628,6 +623,16 @@ def _purposed_move(view: SentenceView, i: int) -> Word | None:
     if p is None or text[p.end():hi].strip(cw.sent_tail) or _narrated(text, lo, hi, cw) or cw.le in text[p.end():hi]:
         return None
     return Word(i, m.end(), "action", ImpliedAction(m.group(), "create", True, by_class), m.group())
+
+
+def _only_mover_before(text: str, before: list, mover, i: int) -> bool:  # noqa: ANN001 - mentions
+    """Between the `mover` and `i` stand only spaces and the mentions of `before` that follow the
+    mover (a time: AGV-03 明天上午取货去…)."""
+    gap = list(text[mover.c1:i])
+    for x in before:
+        if x.c0 >= mover.c1:
+            gap[x.c0 - mover.c1:x.c1 - mover.c1] = [" "] * (x.c1 - x.c0)
+    return not "".join(gap).strip()
 
 
 def _purpose_first_move(view: SentenceView, i: int) -> Word | None:
@@ -651,11 +656,7 @@ def _purpose_first_move(view: SentenceView, i: int) -> Word | None:
     movers = [x for x in before if x.type in MOVERS]
     if not movers or any(x.c0 > movers[-1].c0 and x.type not in _MOVE_GAP_TYPES for x in before):
         return None
-    gap = list(text[movers[-1].c1:i])
-    for x in before:
-        if x.c0 >= movers[-1].c1:
-            gap[x.c0 - movers[-1].c1:x.c1 - movers[-1].c1] = [" "] * (x.c1 - x.c0)
-    if "".join(gap).strip():
+    if not _only_mover_before(text, before, movers[-1], i):
         return None  # only the mover, spaces and a time before the purpose
     place = at[0]
     rest = text[place.c1:hi]
